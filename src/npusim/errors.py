@@ -1,0 +1,249 @@
+"""The exception tree of npusim, and the only place where ACL error codes live.
+
+Every exception raised for an API misuse carries the AscendCL error code that the
+real runtime returns in the same situation (``exc.code``), its symbolic name
+(``exc.code_name``), the numbers that matter, and a hint saying what to fix.  The
+pyACL face (:mod:`npusim.acl`) turns them back into return codes in one place.
+
+Codes are from ``acl_base_rt.h`` and ``rt_error_codes.h`` of the open CANN runtime
+(see ``design/reference/ascend-api.md`` section 1.4).
+"""
+
+from __future__ import annotations
+
+# --- AscendCL codes (acl_base_rt.h) and runtime codes (rt_error_codes.h) -------------
+ACL_SUCCESS = 0
+ACL_ERROR_INVALID_PARAM = 100000
+ACL_ERROR_UNINITIALIZE = 100001
+ACL_ERROR_REPEAT_INITIALIZE = 100002
+ACL_ERROR_INVALID_FILE = 100003
+ACL_ERROR_PARSE_FILE = 100006
+ACL_ERROR_REPEAT_SUBSCRIBE = 100033
+ACL_ERROR_REPEAT_FINALIZE = 100037
+ACL_ERROR_BAD_ALLOC = 200000
+ACL_ERROR_FEATURE_UNSUPPORTED = 200006
+ACL_ERROR_RT_PARAM_INVALID = 107000
+ACL_ERROR_RT_INVALID_DEVICEID = 107001
+ACL_ERROR_RT_CONTEXT_NULL = 107002
+ACL_ERROR_RT_STREAM_CONTEXT = 107003
+ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID = 107006
+ACL_ERROR_RT_ADDR_UNALIGNED = 107008
+ACL_ERROR_RT_STREAM_SUBSCRIBE = 107011
+ACL_ERROR_RT_THREAD_SUBSCRIBE = 107012
+ACL_ERROR_RT_STREAM_NO_CB_REG = 107015
+ACL_ERROR_RT_INVALID_MEMORY_TYPE = 107016
+ACL_ERROR_RT_INVALID_HANDLE = 107017
+ACL_ERROR_RT_WAIT_TIMEOUT = 107019
+ACL_ERROR_RT_FEATURE_NOT_SUPPORT = 207000
+ACL_ERROR_RT_MEMORY_ALLOCATION = 207001
+ACL_ERROR_RT_MEMORY_FREE = 207002
+ACL_ERROR_RT_INTERNAL_ERROR = 507000
+ACL_ERROR_RT_EVENT_NOT_COMPLETE = 507006
+ACL_ERROR_RT_REPORT_TIMEOUT = 507012
+ACL_ERROR_RT_STREAM_SYNC_TIMEOUT = 507046
+ACL_ERROR_RT_EVENT_SYNC_TIMEOUT = 507047
+
+#: code -> symbolic name, for messages and for ``npusim.acl`` users.
+CODE_NAMES: dict[int, str] = {
+    value: name
+    for name, value in dict(globals()).items()
+    if name.startswith("ACL_") and isinstance(value, int)
+}
+
+
+def code_name(code: int) -> str:
+    """Return the symbolic ACL name of ``code`` (``"UNKNOWN"`` for codes npusim never uses)."""
+    return CODE_NAMES.get(code, "UNKNOWN")
+
+
+class AclError(Exception):
+    """Base of every runtime error; ``code`` is the AscendCL error code.
+
+    Parameters
+    ----------
+    message
+        What went wrong, with the numbers that matter.
+    hint
+        What to change so that the call succeeds.
+    code
+        Overrides the class's default code.
+
+    >>> str(AclError("stream 7 is gone", hint="create a new one", code=107017))
+    '[ACL_ERROR_RT_INVALID_HANDLE 107017] stream 7 is gone; hint: create a new one'
+    """
+
+    default_code = ACL_ERROR_RT_INTERNAL_ERROR
+
+    def __init__(self, message: str, *, hint: str | None = None, code: int | None = None) -> None:
+        self.code = self.default_code if code is None else code
+        self.message = message
+        self.hint = hint
+        text = f"[{code_name(self.code)} {self.code}] {message}"
+        if hint:
+            text += f"; hint: {hint}"
+        super().__init__(text)
+
+    @property
+    def code_name(self) -> str:
+        return code_name(self.code)
+
+
+class InvalidParamError(AclError, ValueError):
+    """A bad argument (size 0, count above dest_max, unknown enum value, ...)."""
+
+    default_code = ACL_ERROR_INVALID_PARAM
+
+
+class RtParamInvalidError(AclError, ValueError):
+    """A runtime-level parameter error (out-of-range access, bad pointer offset)."""
+
+    default_code = ACL_ERROR_RT_PARAM_INVALID
+
+
+class UninitializedError(AclError):
+    """A call before :func:`npusim.init` (or after :func:`npusim.finalize`)."""
+
+    default_code = ACL_ERROR_UNINITIALIZE
+
+
+class RepeatInitializeError(AclError):
+    default_code = ACL_ERROR_REPEAT_INITIALIZE
+
+
+class RepeatFinalizeError(AclError):
+    default_code = ACL_ERROR_REPEAT_FINALIZE
+
+
+class ConfigFileError(AclError, ValueError):
+    """The configuration file given to ``init`` cannot be read or parsed."""
+
+    default_code = ACL_ERROR_PARSE_FILE
+
+
+class InvalidDeviceError(AclError, ValueError):
+    default_code = ACL_ERROR_RT_INVALID_DEVICEID
+
+
+class ContextNullError(AclError):
+    """The calling thread has no current context (call ``set_device`` or ``set_context``)."""
+
+    default_code = ACL_ERROR_RT_CONTEXT_NULL
+
+
+class StreamContextError(AclError):
+    """A stream was used from a context it does not belong to."""
+
+    default_code = ACL_ERROR_RT_STREAM_CONTEXT
+
+
+class InvalidHandleError(AclError, ValueError):
+    """A handle that was destroyed, or never existed."""
+
+    default_code = ACL_ERROR_RT_INVALID_HANDLE
+
+
+class InvalidMemoryTypeError(AclError, ValueError):
+    """A pointer of the wrong kind for the operation (host where device is needed, ...)."""
+
+    default_code = ACL_ERROR_RT_INVALID_MEMORY_TYPE
+
+
+class AddressUnalignedError(AclError, ValueError):
+    default_code = ACL_ERROR_RT_ADDR_UNALIGNED
+
+
+class MemoryFreeError(AclError):
+    """Double free, free of an unknown pointer, or free of the wrong kind of memory."""
+
+    default_code = ACL_ERROR_RT_MEMORY_FREE
+
+
+class OutOfMemoryError(AclError, MemoryError):
+    """Device memory is exhausted; carries the request and the state of the device.
+
+    >>> e = OutOfMemoryError(4096, used=1024, limit=2048, device=0)
+    >>> (e.code, e.size, e.used, e.limit)
+    (207001, 4096, 1024, 2048)
+    """
+
+    default_code = ACL_ERROR_RT_MEMORY_ALLOCATION
+
+    def __init__(self, size: int, *, used: int, limit: int, device: int, largest_free: int | None = None,
+                 hint: str | None = None) -> None:
+        self.size, self.used, self.limit, self.device = size, used, limit, device
+        self.largest_free = largest_free
+        msg = (f"npu:{device} out of memory: tried to allocate {size} B with {used} B in use "
+               f"of a {limit} B limit")
+        if largest_free is not None:
+            msg += f" (largest free block {largest_free} B)"
+        super().__init__(msg, hint=hint or "free buffers you no longer need, or raise the device "
+                         "memory limit (NPUSIM_MEMORY or the init config)")
+
+
+class FeatureNotSupportedError(AclError):
+    default_code = ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+
+
+class RepeatSubscribeError(AclError):
+    default_code = ACL_ERROR_REPEAT_SUBSCRIBE
+
+
+class StreamNotSubscribedError(AclError):
+    """``launch_callback`` on a stream no thread subscribed to with ``subscribe_report``."""
+
+    default_code = ACL_ERROR_RT_STREAM_NO_CB_REG
+
+
+class ThreadNotSubscribedError(AclError):
+    default_code = ACL_ERROR_RT_THREAD_SUBSCRIBE
+
+
+class ReportTimeoutError(AclError, TimeoutError):
+    """``process_report`` saw no callback within its timeout."""
+
+    default_code = ACL_ERROR_RT_REPORT_TIMEOUT
+
+
+class EventNotCompleteError(AclError):
+    default_code = ACL_ERROR_RT_EVENT_NOT_COMPLETE
+
+
+class EventTimestampError(AclError):
+    """An event used for timing was never recorded."""
+
+    default_code = ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID
+
+
+class StreamSyncTimeoutError(AclError, TimeoutError):
+    default_code = ACL_ERROR_RT_STREAM_SYNC_TIMEOUT
+
+
+class EventSyncTimeoutError(AclError, TimeoutError):
+    default_code = ACL_ERROR_RT_EVENT_SYNC_TIMEOUT
+
+
+class DeadlockError(StreamSyncTimeoutError):
+    """A wait that can never finish (for example a blocking callback nobody will process)."""
+
+
+class TaskError(AclError):
+    """A task that failed on a stream, reported at the stream's next synchronize.
+
+    ``code`` is the failed task's own code; ``task`` describes it; ``cause`` is the
+    original exception.
+    """
+
+    def __init__(self, task: str, cause: BaseException, *, more: int = 0) -> None:
+        self.task = task
+        self.cause = cause
+        self.more = more
+        code = cause.code if isinstance(cause, AclError) else ACL_ERROR_RT_INTERNAL_ERROR
+        detail = cause.message if isinstance(cause, AclError) else f"{type(cause).__name__}: {cause}"
+        msg = f"task {task} failed: {detail}"
+        if more:
+            msg += f" (and {more} more failed task(s) on this stream)"
+        super().__init__(msg, hint=cause.hint if isinstance(cause, AclError) else None, code=code)
+
+
+class LeakWarning(UserWarning):
+    """Resources still alive at ``finalize`` (allocations, streams, events, contexts)."""

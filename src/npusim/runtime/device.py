@@ -1,0 +1,52 @@
+"""Devices: a simulated NPU each, with its memory arena and its contexts."""
+
+from __future__ import annotations
+
+from npusim.arch import ChipSpec
+from npusim.runtime.backends.base import Backend
+from npusim.runtime.context import Context
+from npusim.runtime.memory import DeviceMemory
+
+
+class Device:
+    """One simulated NPU.  Its arena is made on the first ``set_device``/``create_context``.
+
+    >>> import npusim
+    >>> npusim.init(chip="tiny"); npusim.set_device(0)
+    >>> npusim.get_device()
+    0
+    >>> npusim.reset_device(0); npusim.finalize()
+    """
+
+    def __init__(self, device_id: int, chip: ChipSpec, memory_bytes: int, backend: Backend) -> None:
+        self.id = device_id
+        self.chip = chip
+        self.memory_bytes = memory_bytes
+        self.backend = backend
+        self.memory: DeviceMemory | None = None
+        self.refcount = 0  # set_device calls not yet matched by reset_device
+        self.default_context: Context | None = None
+        self.contexts: list[Context] = []  # explicit contexts
+        self.clock_hwm = 0.0  # the latest modeled time any stream of this device reached
+
+    def __repr__(self) -> str:
+        return f"<Device npu:{self.id} {self.chip.name}>"
+
+    def ensure_memory(self) -> DeviceMemory:
+        if self.memory is None:
+            self.memory = DeviceMemory(self.id, self.backend.create_arena(self.id, self.memory_bytes))
+        return self.memory
+
+    def all_contexts(self) -> list[Context]:
+        head = [self.default_context] if self.default_context is not None else []
+        return head + self.contexts
+
+    def close(self) -> None:
+        for ctx in self.all_contexts():
+            ctx.close()
+        self.contexts.clear()
+        self.default_context = None
+        self.refcount = 0
+        if self.memory is not None:
+            self.memory.arena.close()
+            self.memory = None
