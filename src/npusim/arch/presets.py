@@ -16,7 +16,7 @@ Sources (abbreviations as in ``design/reference/ascend-api.md``):
 
 from __future__ import annotations
 
-from npusim.arch.spec import GiB, KiB, MiB, ChipSpec
+from npusim.arch.spec import ChipSpec, GiB, KiB, MiB
 
 ASCEND_910B = ChipSpec(
     name="910B",

@@ -99,6 +99,10 @@ class ChipSpec:
         """Modeled time of a device memset (write only)."""
         return self.dma_latency_s + nbytes / self.dram_bandwidth
 
+    def memory_bound_seconds(self, bytes_read: int, bytes_written: int) -> float:
+        """Modeled time of device work limited by device memory: all traffic at full bandwidth."""
+        return self.dma_latency_s + (bytes_read + bytes_written) / self.dram_bandwidth
+
     def with_changes(self, **changes: object) -> ChipSpec:
         """Return a copy with some fields replaced (for configured memory limits, tests)."""
         from dataclasses import replace

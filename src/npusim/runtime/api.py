@@ -210,7 +210,7 @@ def _live(obj: Any, cls: type, what: str) -> Any:
     STATE.require_init()
     if not isinstance(obj, cls):
         raise InvalidParamError(f"expected a {what}, got {type(obj).__name__}")
-    if not obj.alive:
+    if not getattr(obj, "alive", False):
         raise InvalidHandleError(f"{obj!r} was destroyed", hint=f"create a new {what}")
     return obj
 
@@ -530,7 +530,8 @@ def destroy_context(ctx: Context) -> None:
 
 def set_context(ctx: Context) -> None:
     """Make ``ctx`` current in the calling thread (``aclrtSetCurrentContext``)."""
-    STATE.current_context = _live(ctx, Context, "context")
+    live: Context = _live(ctx, Context, "context")
+    STATE.current_context = live
 
 
 def get_context() -> Context:

@@ -87,7 +87,8 @@ class Event:
                 if reason is not None:
                     from npusim.errors import DeadlockError
 
-                    raise DeadlockError(f"deadlock: {self!r} is recorded on {record.stream!r}, which {reason}")
+                    raise DeadlockError(
+                        f"deadlock: {self!r} is recorded on {record.stream!r}, which {reason}")
 
     def timestamp(self) -> float:
         record = self.last_record

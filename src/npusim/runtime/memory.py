@@ -318,7 +318,8 @@ class HostRegion:
 
 
 def _ctypes_view(addr: int, nbytes: int) -> np.ndarray:
-    return np.frombuffer((ctypes.c_ubyte * nbytes).from_address(addr), dtype=np.uint8)
+    raw = (ctypes.c_ubyte * nbytes).from_address(addr)
+    return np.frombuffer(memoryview(raw).cast("B"), dtype=np.uint8)
 
 
 class HostMemory:
@@ -405,7 +406,8 @@ class HostMemory:
         with self._lock:
             region = self._regions.get(ptr)
             if region is None or region.kind != "pinned":
-                what = "is not from malloc_host" if region is not None else "is not a live malloc_host pointer"
+                what = ("is not from malloc_host" if region is not None
+                        else "is not a live malloc_host pointer")
                 raise MemoryFreeError(f"host pointer 0x{ptr:x} {what} (double free_host?)",
                                       hint="free_host only what malloc_host returned, once")
             self._remove(region)
@@ -415,9 +417,9 @@ class HostMemory:
         i = bisect.bisect_right(self._starts, addr) - 1
         for j in range(i, max(i - 8, -1), -1):
             region = self._regions[self._starts[j]]
-            if region.addr <= addr and addr + nbytes <= region.addr + region.nbytes:
-                if region.owner() is not None:
-                    return region
+            inside = region.addr <= addr and addr + nbytes <= region.addr + region.nbytes
+            if inside and region.owner() is not None:
+                return region
         return None
 
     def locate(self, ptr: int, nbytes: int) -> tuple[HostRegion, np.ndarray, object]:

@@ -310,7 +310,7 @@ class Stream:
                 if self._completed >= target:
                     return
             now = time.monotonic()
-            if deadline is not None and now >= deadline:
+            if timeout_s is not None and deadline is not None and now >= deadline:
                 raise StreamSyncTimeoutError(
                     f"{self!r} still has {target - self._completed} task(s) running after "
                     f"{timeout_s * 1000:.0f} ms", hint="raise the timeout, or look for a task that waits "

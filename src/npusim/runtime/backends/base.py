@@ -21,7 +21,7 @@ class DeviceArena(ABC):
     def view(self, offset: int, nbytes: int) -> np.ndarray:
         """A writable uint8 view of ``nbytes`` at ``offset`` (bounds checked by the caller)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional for backends with nothing to release
         """Release the arena's memory; views taken earlier must no longer be used."""
 
 

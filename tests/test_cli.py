@@ -1,0 +1,64 @@
+"""The npusim command: demo (the main job) and chips."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import npusim
+from npusim.cli import main
+from npusim.demo import run_demo
+
+
+def test_demo_passes_and_reports_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--chip", "tiny", "--elements", "4096"]) == 0
+    out = capsys.readouterr().out
+    for word in ("init", "set_device", "create_context", "create_stream", "memcpy_async", "verify",
+                 "PASS", "event_elapsed_time", "finalize: no leaks"):
+        assert word in out, word
+    assert not npusim.is_initialized()
+
+
+def test_demo_timings_follow_the_chip_model() -> None:
+    elements = 1 << 16
+    result = run_demo(chip="910B", elements=elements, log=lambda s: None)
+    chip = npusim.get_chip("910B")
+    nbytes = elements * 4
+    assert result.passed and result.leaks == []
+    assert result.timings_ms["H2D x"] == pytest.approx(chip.host_copy_seconds(nbytes) * 1e3, rel=1e-9)
+    assert result.timings_ms["D2H z"] == pytest.approx(chip.host_copy_seconds(nbytes) * 1e3, rel=1e-9)
+    assert result.timings_ms["compute"] == pytest.approx(
+        chip.memory_bound_seconds(2 * nbytes, nbytes) * 1e3, rel=1e-9)
+
+
+def test_demo_fails_loudly_when_verification_fails(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    real_add = np.add
+
+    def wrong_add(a, b, out=None):  # the "device" computes the wrong thing
+        return real_add(a, real_add(b, 1, out=out), out=out)
+
+    monkeypatch.setattr(np, "add", wrong_add)
+    assert main(["demo", "--chip", "tiny", "--elements", "1024"]) == 1
+    assert "FAIL" in capsys.readouterr().out
+
+
+def test_chips_lists_presets_with_sources(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chips", "--sources"]) == 0
+    out = capsys.readouterr().out
+    assert "910B" in out and "310P" in out and "tiny" in out and "ASC-2201" in out
+
+
+def test_bad_arguments() -> None:
+    assert main(["demo", "--elements", "0"]) == 2
+    with pytest.raises(SystemExit):
+        main(["no-such-command"])
+
+
+def test_console_script_entry_point() -> None:
+    proc = subprocess.run([sys.executable, "-m", "npusim.cli", "--version"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0 and "npusim" in proc.stdout
