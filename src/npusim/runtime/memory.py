@@ -16,6 +16,7 @@ Host side
 from __future__ import annotations
 
 import bisect
+import collections
 import ctypes
 import sys
 import threading
@@ -39,6 +40,11 @@ MALLOC_SIZE_ALIGN = 32  # the size is rounded up to 32 B ...
 MALLOC_PADDING = 32  # ... and 32 B are added
 MALLOC_START_ALIGN = 64  # every start address is 64 B aligned
 HOST_ALIGN = 4096  # malloc_host returns page-aligned memory
+# numpy_to_ptr keeps the most recent arrays alive for a while, so that the common
+# ``memcpy(..., numpy_to_ptr(arr.astype(...)), ...)`` (a temporary that real pyACL reads
+# after it was freed, and that happens to work there) works here too.
+RECENT_ARRAYS = 64
+RECENT_ARRAY_BYTES = 256 << 20
 
 # aclrtMemMallocPolicy (acl_rt.h L177-L189): the base values and the OR-able flags.
 MALLOC_POLICIES = frozenset(range(8))
@@ -329,6 +335,16 @@ class HostMemory:
         self._regions: dict[int, HostRegion] = {}
         self._starts: list[int] = []
         self._lock = threading.RLock()
+        self._recent: collections.deque[tuple[object, int]] = collections.deque()
+        self._recent_bytes = 0
+
+    def _keep_recent(self, owner: object, nbytes: int) -> None:
+        self._recent.append((owner, nbytes))
+        self._recent_bytes += nbytes
+        while len(self._recent) > RECENT_ARRAYS or (self._recent_bytes > RECENT_ARRAY_BYTES
+                                                     and len(self._recent) > 1):
+            _, size = self._recent.popleft()
+            self._recent_bytes -= size
 
     # registration
     def _add(self, region: HostRegion) -> None:
@@ -360,6 +376,7 @@ class HostMemory:
             owner = owner.base
         addr = arr.ctypes.data
         with self._lock:
+            self._keep_recent(arr, arr.nbytes)
             if isinstance(owner, np.ndarray) and owner.flags.c_contiguous:
                 region = self._lookup(addr, arr.nbytes)
                 if region is None or region.owner() is not owner:
@@ -457,3 +474,5 @@ class HostMemory:
         with self._lock:
             self._regions.clear()
             self._starts.clear()
+            self._recent.clear()
+            self._recent_bytes = 0
