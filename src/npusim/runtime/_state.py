@@ -130,7 +130,9 @@ class RuntimeState:
         # callbacks: which thread processes the reports of which stream
         self.subscriptions: dict[Stream, int] = {}
         self.reports: dict[int, list[Report]] = {}
-        self.report_cond = threading.Condition(self.lock)
+        # A lock of its own: stream workers post callbacks while API calls that hold
+        # ``lock`` may be waiting for those very workers.
+        self.report_cond = threading.Condition(threading.Lock())
 
     def new_handle(self, obj: object) -> int:
         handle = 0x7E000000 + next(self._handle_counter) * 0x40

@@ -368,10 +368,11 @@ def finalize() -> list[str]:
                 raise RepeatFinalizeError("finalize was already called")
             raise UninitializedError("finalize before init", hint="call init() first")
         leaks = leak_report()
+        streams = [s for d in STATE.devices for c in d.all_contexts() for s in c.all_streams()]
+    for stream in streams:  # outside the lock: a queued task may need it to finish
+        stream.close(abandon=True)
+    with STATE.lock:
         for device in STATE.devices:
-            for ctx in device.all_contexts():
-                for stream in ctx.all_streams():
-                    stream.close(abandon=True)
             device.close()
         STATE.devices = []
         STATE.handles.clear()
@@ -431,15 +432,15 @@ def reset_device(device_id: int) -> None:
     device's streams and release the default context and stream."""
     with STATE.lock:
         device = _device(device_id)
-        if device.refcount == 0:
+        if device.refcount != 1:
+            device.refcount = max(device.refcount - 1, 0)
             return
+        streams = [s for ctx in device.all_contexts() for s in ctx.all_streams()]
+    for stream in streams:  # outside the lock, so that queued tasks can finish
+        stream.wait_idle()
+    with STATE.lock:
         device.refcount -= 1
-        if device.refcount > 0:
-            return
-        for ctx in device.all_contexts():
-            for stream in ctx.all_streams():
-                stream.wait_idle()
-        if device.default_context is not None:
+        if device.refcount == 0 and device.default_context is not None:
             device.default_context.close()
             device.default_context = None
 
@@ -519,11 +520,15 @@ def create_context(device_id: int) -> Context:
 
 def destroy_context(ctx: Context) -> None:
     """Destroy an explicit context, after its streams' work (``aclrtDestroyContext``)."""
+    ctx = _live(ctx, Context, "context")
+    if ctx.is_default:
+        raise InvalidParamError(f"{ctx!r} is a device's default context",
+                                hint="default contexts go with reset_device")
+    for stream in ctx.all_streams():  # outside the lock, so that queued tasks can finish
+        stream.wait_idle()
     with STATE.lock:
-        ctx = _live(ctx, Context, "context")
-        if ctx.is_default:
-            raise InvalidParamError(f"{ctx!r} is a device's default context",
-                                    hint="default contexts go with reset_device")
+        if not ctx.alive:
+            raise InvalidHandleError(f"{ctx!r} was destroyed by another thread meanwhile")
         ctx.close()
         ctx.device.contexts.remove(ctx)
 
