@@ -180,6 +180,12 @@ class OutOfMemoryError(AclError, MemoryError):
                          "memory limit (NPUSIM_MEMORY or the init config)")
 
 
+class HostAllocationError(AclError, MemoryError):
+    """Host memory (``malloc_host``) could not be allocated."""
+
+    default_code = ACL_ERROR_RT_MEMORY_ALLOCATION
+
+
 class FeatureNotSupportedError(AclError):
     default_code = ACL_ERROR_RT_FEATURE_NOT_SUPPORT
 

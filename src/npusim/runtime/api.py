@@ -432,16 +432,19 @@ def reset_device(device_id: int) -> None:
     device's streams and release the default context and stream."""
     with STATE.lock:
         device = _device(device_id)
-        if device.refcount != 1:
-            device.refcount = max(device.refcount - 1, 0)
+        if device.refcount == 0:
+            return
+        device.refcount -= 1
+        context = device.default_context
+        if device.refcount > 0 or context is None:
             return
         streams = [s for ctx in device.all_contexts() for s in ctx.all_streams()]
     for stream in streams:  # outside the lock, so that queued tasks can finish
         stream.wait_idle()
     with STATE.lock:
-        device.refcount -= 1
-        if device.refcount == 0 and device.default_context is not None:
-            device.default_context.close()
+        # Another thread may have set the device again, or reset it too, meanwhile.
+        if device.refcount == 0 and device.default_context is context:
+            context.close()
             device.default_context = None
 
 

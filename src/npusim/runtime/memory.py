@@ -26,6 +26,7 @@ from typing import Protocol
 import numpy as np
 
 from npusim.errors import (
+    HostAllocationError,
     InvalidMemoryTypeError,
     InvalidParamError,
     MemoryFreeError,
@@ -217,8 +218,9 @@ class DeviceMemory:
         return self.allocator.capacity - self.allocator.reserved_bytes()
 
     def malloc(self, size: int, policy: int, site: str, kind: str = "device") -> Buffer:
-        if not isinstance(size, int) or isinstance(size, bool):
+        if not isinstance(size, (int, np.integer)) or isinstance(size, bool):
             raise InvalidParamError(f"size must be an int, got {type(size).__name__}")
+        size = int(size)
         if size <= 0:
             raise InvalidParamError(f"size must be > 0, got {size}", hint="AscendCL rejects 0-byte mallocs")
         check_policy(policy)
@@ -231,7 +233,7 @@ class DeviceMemory:
                                        limit=self.allocator.capacity, device=self.device_id,
                                        largest_free=self.allocator.largest_free()) from None
             ptr = self.arena.base + offset
-            buf = Buffer(self.device_id, ptr, size, padded, policy, kind, site, offset)
+            buf = Buffer(self.device_id, ptr, size, padded, int(policy), kind, site, offset)
             self._buffers[ptr] = buf
             bisect.insort(self._starts, ptr)
             self.allocated_bytes += padded
@@ -293,7 +295,7 @@ _FREERS = {"device": "free", "dvpp": "dvpp_free"}
 
 
 def check_policy(policy: int) -> None:
-    if not isinstance(policy, int) or isinstance(policy, bool) or policy < 0:
+    if not isinstance(policy, (int, np.integer)) or isinstance(policy, bool) or policy < 0:
         raise InvalidParamError(f"malloc policy must be a non-negative aclrtMemMallocPolicy, got {policy!r}")
     base = policy & ~MALLOC_POLICY_FLAGS
     if base not in MALLOC_POLICIES:
@@ -409,9 +411,14 @@ class HostMemory:
         return addr
 
     def malloc_host(self, size: int, site: str = "") -> int:
-        if not isinstance(size, int) or isinstance(size, bool) or size <= 0:
+        if not isinstance(size, (int, np.integer)) or isinstance(size, bool) or size <= 0:
             raise InvalidParamError(f"malloc_host size must be an int > 0, got {size!r}")
-        raw = np.empty(size + HOST_ALIGN, dtype=np.uint8)
+        size = int(size)
+        try:
+            raw = np.empty(size + HOST_ALIGN, dtype=np.uint8)
+        except MemoryError:
+            raise HostAllocationError(f"malloc_host could not get {size} B of host memory",
+                                      hint="ask for less, or free host memory first") from None
         start = (-raw.ctypes.data) % HOST_ALIGN
         block = raw[start:start + size]
         addr = block.ctypes.data
