@@ -1,0 +1,192 @@
+"""Stateful property test: random programs against a model of what should be alive."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    Bundle,
+    RuleBasedStateMachine,
+    consumes,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+import npusim
+from npusim.runtime.memory import MALLOC_START_ALIGN, align_up
+
+K = npusim.MemcpyKind
+SETTINGS = settings(max_examples=30, stateful_step_count=30, deadline=None, database=None)
+
+
+class RuntimeMachine(RuleBasedStateMachine):
+    streams = Bundle("streams")
+    events = Bundle("events")
+    buffers = Bundle("buffers")
+
+    def __init__(self) -> None:
+        super().__init__()
+        npusim.init(chip="tiny")
+        npusim.set_device(0)
+        self.total = npusim.get_mem_info()[1]
+        self.live_streams: dict[int, npusim.Stream] = {}
+        self.live_events: dict[int, npusim.Event] = {}
+        self.recorded: set[int] = set()  # events with a record in flight or done
+        self.live_bufs: dict[int, npusim.Buffer] = {}
+        self.contents: dict[int, bytes] = {}  # what each buffer holds (once written)
+
+    # start every program with a buffer and a stream, so that data rules run from the first step
+    @initialize(target=buffers, size=st.integers(1, 4096))
+    def first_buffer(self, size: int) -> npusim.Buffer:
+        return self.malloc(size)
+
+    @initialize(target=streams)
+    def first_stream(self) -> npusim.Stream:
+        return self.create_stream()
+
+    # --- streams and events --------------------------------------------------------------
+    @rule(target=streams)
+    def create_stream(self) -> npusim.Stream:
+        s = npusim.create_stream()
+        self.live_streams[id(s)] = s
+        return s
+
+    @rule(s=consumes(streams))
+    def destroy_stream(self, s: npusim.Stream) -> None:
+        npusim.destroy_stream(s)
+        del self.live_streams[id(s)]
+        assert not s.alive
+
+    @rule(target=events)
+    def create_event(self) -> npusim.Event:
+        e = npusim.create_event()
+        self.live_events[id(e)] = e
+        return e
+
+    @rule(e=consumes(events))
+    def destroy_event(self, e: npusim.Event) -> None:
+        npusim.destroy_event(e)
+        del self.live_events[id(e)]
+        self.recorded.discard(id(e))
+
+    @rule(e=events, s=st.one_of(st.none(), streams))
+    def record_event(self, e: npusim.Event, s: npusim.Stream | None) -> None:
+        npusim.record_event(e, s)
+        self.recorded.add(id(e))
+
+    @rule(s=st.one_of(st.none(), streams), e=events)
+    def stream_wait_event(self, s: npusim.Stream | None, e: npusim.Event) -> None:
+        npusim.stream_wait_event(s, e)
+
+    @rule(e=events)
+    def synchronize_event(self, e: npusim.Event) -> None:
+        npusim.synchronize_event(e, timeout=10)
+        expected = npusim.EventRecordedStatus.COMPLETE if id(e) in self.recorded \
+            else npusim.EventRecordedStatus.NOT_READY
+        assert npusim.query_event_status(e) == expected
+
+    @rule(s=st.one_of(st.none(), streams))
+    def synchronize_stream(self, s: npusim.Stream | None) -> None:
+        npusim.synchronize_stream(s, timeout=10)
+        assert npusim.query_stream(s)
+
+    @rule()
+    def synchronize_device(self) -> None:
+        npusim.synchronize_device(timeout=10)
+
+    # --- memory ----------------------------------------------------------------------------
+    @rule(target=buffers, size=st.one_of(st.integers(1, 300), st.integers(1, 1 << 20)))
+    def malloc(self, size: int) -> npusim.Buffer:
+        buf = npusim.malloc(size)
+        assert buf.ptr % 64 == 0 and buf.padded_size == align_up(size, 32) + 32
+        assert buf.ptr not in self.live_bufs
+        self.live_bufs[buf.ptr] = buf
+        return buf
+
+    @rule(buf=consumes(buffers))
+    def free(self, buf: npusim.Buffer) -> None:
+        npusim.free(buf)
+        del self.live_bufs[buf.ptr]
+        self.contents.pop(buf.ptr, None)
+
+    @rule(buf=buffers, writer=st.one_of(st.none(), streams), reader=st.one_of(st.none(), streams),
+          seed=st.integers(0, 2**32 - 1), kind=st.sampled_from([K.HOST_TO_DEVICE, K.DEFAULT]))
+    def write_then_read(self, buf: npusim.Buffer, writer: npusim.Stream | None,
+                        reader: npusim.Stream | None, seed: int, kind: K) -> None:
+        payload = np.random.default_rng(seed).integers(0, 256, buf.size, dtype=np.uint8)
+        out = np.empty_like(payload)
+        npusim.memcpy_async(buf, buf.size, payload, buf.size, kind, writer)
+        if writer is not reader:
+            marker = npusim.create_event()
+            npusim.record_event(marker, writer)
+            npusim.stream_wait_event(reader, marker)
+        npusim.memcpy_async(out, out.nbytes, buf, buf.size, K.DEVICE_TO_HOST, reader)
+        npusim.synchronize_stream(reader, timeout=10)
+        if writer is not reader:
+            npusim.destroy_event(marker)
+        assert np.array_equal(out, payload)
+        self.contents[buf.ptr] = payload.tobytes()
+
+    @precondition(lambda self: bool(self.contents))
+    @rule(data=st.data(), s=st.one_of(st.none(), streams))
+    def read_back(self, data: st.DataObject, s: npusim.Stream | None) -> None:
+        ptr = data.draw(st.sampled_from(sorted(self.contents)))
+        buf = self.live_bufs[ptr]
+        out = np.empty(buf.size, np.uint8)
+        npusim.memcpy_async(out, out.nbytes, buf, buf.size, K.DEVICE_TO_HOST, s)
+        npusim.synchronize_stream(s, timeout=10)
+        assert out.tobytes() == self.contents[ptr]
+
+    # --- invariants --------------------------------------------------------------------------
+    @invariant()
+    def leak_report_matches_model(self) -> None:
+        lines = npusim.leak_report()
+        assert lines[0].startswith("npu:0 is still set (1 set_device call(s)")
+        rest = lines[1:]
+        streams = sorted(line for line in rest if line.startswith("stream "))
+        events = sorted(line for line in rest if line.startswith("event "))
+        bufs = sorted(line for line in rest if line.startswith("malloc "))
+        assert len(streams) + len(events) + len(bufs) == len(rest), rest
+        assert streams == sorted(f"stream {s!r} created at {s.site}" for s in self.live_streams.values())
+        assert events == sorted(f"event {e!r} created at {e.site}" for e in self.live_events.values())
+        assert bufs == sorted(f"malloc {b!r} allocated at {b.site}" for b in self.live_bufs.values())
+
+    @invariant()
+    def memory_accounting(self) -> None:
+        free, total = npusim.get_mem_info()
+        assert total == self.total
+        padded = sum(b.padded_size for b in self.live_bufs.values())
+        # each allocation reserves its padded size, rounded up so that the next start is 64 B aligned
+        reserved = sum(align_up(b.padded_size, MALLOC_START_ALIGN) for b in self.live_bufs.values())
+        assert free + reserved == total
+        assert padded <= total - free < padded + 32 * len(self.live_bufs) + 1
+
+    def teardown(self) -> None:
+        if not npusim.is_initialized():
+            return
+        try:
+            for e in self.live_events.values():
+                npusim.destroy_event(e)
+            for s in self.live_streams.values():
+                npusim.destroy_stream(s)
+            for b in self.live_bufs.values():
+                npusim.free(b)
+            npusim.reset_device(0)
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                assert npusim.finalize() == []
+        finally:
+            if npusim.is_initialized():
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    npusim.finalize()
+
+
+def test_runtime_state_machine() -> None:
+    run_state_machine_as_test(RuntimeMachine, settings=SETTINGS)
