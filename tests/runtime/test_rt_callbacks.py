@@ -322,9 +322,6 @@ def test_finalize_with_queued_callback(reporter: Reporter) -> None:
     assert ran == ["cb"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a failed non-blocking callback is reported as 'task "
-                   "launch_callback(fn) (submitted at X) (submitted at <callback>)': Stream.add_error wraps "
-                   "the already-described label in a Task whose describe() appends a second site")
 def test_non_blocking_callback_error_names_site_once(rt: None) -> None:
     tid = threading.get_ident()
     npusim.subscribe_report(tid)

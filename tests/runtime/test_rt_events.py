@@ -93,9 +93,6 @@ def test_reset_event_happens_in_stream_order(rt: None) -> None:
     assert npusim.query_event_status(ev) == NOT_READY
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a queued reset_event clears a record_event made after it "
-                   "(ResetEventTask sets event.last_record = None when it runs, even if a later record "
-                   "was already submitted)")
 def test_record_after_reset_is_kept(rt: None) -> None:
     s = npusim.create_stream()
     ev = npusim.create_event()

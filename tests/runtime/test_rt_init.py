@@ -280,9 +280,6 @@ def test_leak_report_is_live() -> None:
     assert npusim.leak_report() == []
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: init accepts a device memory above the 4 TiB per-device "
-                   "address window (DEVICE_ADDRESS_STRIDE); set_device then raises a bare ValueError "
-                   "from SimArena instead of an AclError")
 def test_memory_above_address_window(clean_env: pytest.MonkeyPatch) -> None:
     try:
         npusim.init(chip="tiny", memory="8TiB")

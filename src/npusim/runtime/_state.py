@@ -19,6 +19,7 @@ from npusim.errors import (
     InvalidParamError,
     UninitializedError,
 )
+from npusim.runtime.backends.sim import DEVICE_ADDRESS_STRIDE
 from npusim.runtime.memory import HostMemory
 
 if TYPE_CHECKING:
@@ -109,6 +110,9 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
         chip = get_chip(settings.get("chip", DEFAULT_CHIP))
         devices = int(settings.get("devices", 1))
         memory = parse_size(settings["memory"]) if "memory" in settings else chip.dram_bytes
+        if memory > DEVICE_ADDRESS_STRIDE:
+            raise ValueError(f"device memory {memory} B is above the {DEVICE_ADDRESS_STRIDE} B a simulated "
+                             "device can address")
         return Config(devices=devices, chip=chip, memory_bytes=memory)
     except (ValueError, TypeError) as exc:
         raise InvalidParamError(f"bad npusim configuration: {exc}") from None

@@ -727,7 +727,7 @@ def process_report(timeout: float | None = None) -> int:
         except BaseException as exc:  # noqa: BLE001 - reported at the stream's synchronize
             report.error = exc
             if not report.blocking:
-                report.stream.add_error(report.label, exc)
+                report.stream.add_error(report.task, exc)
         finally:
             report.done.set()
     return len(batch)

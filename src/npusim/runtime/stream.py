@@ -116,14 +116,18 @@ class RecordTask(Task):
 
 
 class ResetEventTask(Task):
-    __slots__ = ("event",)
+    """Resets the event to "not recorded", unless it was recorded again after this reset was queued."""
+
+    __slots__ = ("event", "record")
 
     def __init__(self, label: str, site: str, event: Any) -> None:
         super().__init__(label, site)
         self.event = event
+        self.record = event.last_record
 
     def run(self, stream: Stream) -> None:
-        self.event.reset_now()
+        if self.event.last_record is self.record:
+            self.event.reset_now()
 
 
 class WaitTask(Task):
@@ -150,15 +154,15 @@ class WaitTask(Task):
 class Report:
     """A callback posted by a stream to the thread subscribed to it."""
 
-    __slots__ = ("fn", "user_data", "stream", "blocking", "done", "error", "picked", "label")
+    __slots__ = ("fn", "user_data", "stream", "blocking", "done", "error", "picked", "task")
 
     def __init__(self, fn: Callable[[Any], Any], user_data: Any, stream: Stream, blocking: bool,
-                 label: str) -> None:
+                 task: Task) -> None:
         self.fn, self.user_data, self.stream, self.blocking = fn, user_data, stream, blocking
         self.done = threading.Event()
         self.error: BaseException | None = None
         self.picked = False
-        self.label = label
+        self.task = task
 
 
 class CallbackTask(Task):
@@ -171,7 +175,7 @@ class CallbackTask(Task):
         self.report: Report | None = None
 
     def run(self, stream: Stream) -> None:
-        report = Report(self.fn, self.user_data, stream, self.blocking, self.describe())
+        report = Report(self.fn, self.user_data, stream, self.blocking, self)
         self.report = report
         with STATE.report_cond:
             STATE.reports.setdefault(self.thread_id, []).append(report)
@@ -269,9 +273,9 @@ class Stream:
                 self._completed += 1
                 self._cond.notify_all()
 
-    def add_error(self, task_label: str, exc: BaseException) -> None:
+    def add_error(self, task: Task, exc: BaseException) -> None:
         with self._cond:
-            self._errors.append((Task(task_label, "<callback>"), exc))
+            self._errors.append((task, exc))
 
     @property
     def pending(self) -> int:
