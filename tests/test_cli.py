@@ -58,7 +58,8 @@ def test_bad_arguments() -> None:
         main(["no-such-command"])
 
 
-def test_console_script_entry_point() -> None:
-    proc = subprocess.run([sys.executable, "-m", "npusim.cli", "--version"], capture_output=True, text=True,
+@pytest.mark.parametrize("module", ["npusim", "npusim.cli"])
+def test_module_entry_points(module: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0 and "npusim" in proc.stdout
