@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 from npusim.arch import DEFAULT_CHIP, list_chips
@@ -27,6 +28,11 @@ def _cmd_chips(args: argparse.Namespace) -> int:
     return 0
 
 
+# Packages that add subcommands: each module has ``register(subparsers)`` (one line each).
+COMMAND_MODULES: tuple[str, ...] = (
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="npusim",
                                      description="Ascend-style operator stack on a simulated NPU")
@@ -39,6 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
     chips = sub.add_parser("chips", help="list the chip presets")
     chips.add_argument("--sources", action="store_true", help="print the public source of each figure")
     chips.set_defaults(func=_cmd_chips)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
     return parser
 
 

@@ -18,6 +18,19 @@ from __future__ import annotations
 
 from npusim.arch.spec import ChipSpec, GiB, KiB, MiB
 
+#: Sources of the core-model figures that every preset shares (defaults of ``ChipSpec``).
+CORE_MODEL_SOURCES = {
+    "mte2_bytes_per_cycle": "[INI] ddr_rate=32 B/cycle/core (UNVERIFIED); HBM bandwidth is shared on top",
+    "mte3_bytes_per_cycle": "ESTIMATE: same as MTE2",
+    "mte1_l0a/l0b_bytes_per_cycle": "[ASC-2201] L1->L0A 256 B/cycle, L1->L0B 128 B/cycle",
+    "fixpipe_bytes_per_cycle": "ESTIMATE: 64 B/cycle",
+    "gm_latency_cycles, local_copy_latency_cycles": "ESTIMATE: 200 / 20 cycles to first byte",
+    "vector_cycles_per_repeat": "ESTIMATE: one 256 B repeat per cycle (Hot Chips 2019: 2048-bit vector unit)",
+    "vector_issue_cycles, cube_issue_cycles": "ESTIMATE: 8 cycles",
+    "cube_cycles_per_fractal": "[ASC] 16x16x16 fp16 fractal per cycle = 4096 MAC/cycle",
+    "scalar_cycles_per_op, flag_latency_cycles": "ESTIMATE: 1 and 4 cycles",
+}
+
 ASCEND_910B = ChipSpec(
     name="910B",
     arch_version="2201",
@@ -57,6 +70,7 @@ ASCEND_910B = ChipSpec(
         "host_link_bandwidth": "ESTIMATE: PCIe 4.0 x16 practical ~32 GB/s per direction",
         "host_link_latency_s": "ESTIMATE: ~10 us per host<->device DMA task",
         "dma_latency_s": "ESTIMATE: ~2 us per on-device copy/memset task",
+        **CORE_MODEL_SOURCES,
     },
 )
 
@@ -95,6 +109,7 @@ ASCEND_310P = ChipSpec(
         "for two chips -> 48 GB / 204 GB/s per chip; ESTIMATE 24 GiB for a single-chip card",
         "host_link_bandwidth": "ESTIMATE: PCIe 4.0 x8 practical ~16 GB/s",
         "host_link_latency_s, dma_latency_s": "ESTIMATE",
+        **CORE_MODEL_SOURCES,
     },
 )
 
@@ -121,7 +136,8 @@ TINY = ChipSpec(
     host_link_bandwidth=10e9,
     host_link_latency_s=1e-6,
     dma_latency_s=1e-6,
-    sources={"*": "a test fixture, not a real chip: 910B-shaped cores with round, small numbers"},
+    sources={"*": "a test fixture, not a real chip: 910B-shaped cores with round, small numbers",
+             **CORE_MODEL_SOURCES},
 )
 
 PRESETS: dict[str, ChipSpec] = {c.name.lower(): c for c in (ASCEND_910B, ASCEND_310P, TINY)}

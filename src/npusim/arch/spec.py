@@ -62,6 +62,20 @@ class ChipSpec:
     host_link_latency_s: float
     # fixed cost of one device-side copy or memset task (launch + DMA set-up)
     dma_latency_s: float
+    # core model: per-core data paths (bytes per cycle) and fixed latencies (cycles)
+    mte2_bytes_per_cycle: float = 32.0  # GM -> UB / L1 (before sharing HBM with other cores)
+    mte3_bytes_per_cycle: float = 32.0  # UB -> GM
+    mte1_l0a_bytes_per_cycle: float = 256.0  # L1 -> L0A
+    mte1_l0b_bytes_per_cycle: float = 128.0  # L1 -> L0B
+    fixpipe_bytes_per_cycle: float = 64.0  # L0C -> GM / L1
+    gm_latency_cycles: int = 200  # first byte of a GM access
+    local_copy_latency_cycles: int = 20  # first byte of an on-chip copy
+    vector_cycles_per_repeat: float = 1.0  # one 256 B repeat per cycle
+    vector_issue_cycles: int = 8  # fixed start-up of one vector instruction
+    cube_cycles_per_fractal: float = 1.0  # one 16x16x16 fp16 fractal MAC per cycle
+    cube_issue_cycles: int = 8
+    scalar_cycles_per_op: int = 1
+    flag_latency_cycles: int = 4  # from a set_flag executing to the waiting pipe resuming
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -82,6 +96,11 @@ class ChipSpec:
     def ub_usable_bytes(self) -> int:
         """UB bytes a kernel may use (the size minus what the toolkit reserves)."""
         return self.ub_bytes - self.ub_reserved_bytes
+
+    @property
+    def cores(self) -> int:
+        """Cores a vector kernel runs on (the AIVs of a split chip, the AI Cores of a coupled one)."""
+        return self.vector_cores
 
     @property
     def cycle_s(self) -> float:
