@@ -37,9 +37,17 @@ ACL_ERROR_RT_WAIT_TIMEOUT = 107019
 ACL_ERROR_RT_FEATURE_NOT_SUPPORT = 207000
 ACL_ERROR_RT_MEMORY_ALLOCATION = 207001
 ACL_ERROR_RT_MEMORY_FREE = 207002
+ACL_ERROR_RT_AICORE_OVER_FLOW = 207003
+ACL_ERROR_RT_AIVEC_OVER_FLOW = 207016
 ACL_ERROR_RT_INTERNAL_ERROR = 507000
 ACL_ERROR_RT_EVENT_NOT_COMPLETE = 507006
 ACL_ERROR_RT_REPORT_TIMEOUT = 507012
+ACL_ERROR_RT_AICORE_TIMEOUT = 507014
+ACL_ERROR_RT_AICORE_EXCEPTION = 507015
+ACL_ERROR_RT_VECTOR_CORE_TIMEOUT = 507034
+ACL_ERROR_RT_VECTOR_CORE_EXCEPTION = 507035
+ACL_ERROR_RT_AICORE_TRAP_READ_OVERFLOW = 507042
+ACL_ERROR_RT_AICORE_TRAP_WRITE_OVERFLOW = 507043
 ACL_ERROR_RT_STREAM_SYNC_TIMEOUT = 507046
 ACL_ERROR_RT_EVENT_SYNC_TIMEOUT = 507047
 
@@ -249,6 +257,18 @@ class TaskError(AclError):
         if more:
             msg += f" (and {more} more failed task(s) on this stream)"
         super().__init__(msg, hint=cause.hint if isinstance(cause, AclError) else None, code=code)
+
+
+class KernelDeadlockError(AclError):
+    """Pipes of a kernel wait for flags nothing will set (the hardware would time out)."""
+
+    default_code = ACL_ERROR_RT_AICORE_TIMEOUT
+
+
+class SyncError(AclError):
+    """A set_flag never waited for, or set twice before its wait (a lost signal)."""
+
+    default_code = ACL_ERROR_RT_AICORE_EXCEPTION
 
 
 class LeakWarning(UserWarning):

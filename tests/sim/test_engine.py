@@ -1,0 +1,148 @@
+"""The core model's scheduler on small hand-computed pipelines (exact cycle counts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from npusim.arch import get_chip
+from npusim.errors import KernelDeadlockError, SyncError
+from npusim.isa import Access, Instr, Op, Pipe, Space, pipe_barrier, set_flag, wait_flag
+from npusim.sim import simulate
+
+TINY = get_chip("tiny")  # 1 GHz, gm latency 200, MTE2/MTE3 32 B/cycle, HBM 100 B/cycle, flag 4
+
+
+def UB(o: int, n: int) -> Access:
+    return Access(Space.UB, o, n)
+
+
+def GM(o: int, n: int) -> Access:
+    return Access(Space.GM, o, n)
+
+
+def copy_in(off: int, n: int = 512) -> Instr:
+    return Instr(Pipe.MTE2, "data_copy", reads=(GM(off, n),), writes=(UB(0, n),))
+
+
+def add(n: int = 512) -> Instr:
+    return Instr(Pipe.V, "add", reads=(UB(0, n),), writes=(UB(n, n),))
+
+
+def copy_out(off: int, n: int = 512) -> Instr:
+    return Instr(Pipe.MTE3, "data_copy", reads=(UB(n, n),), writes=(GM(off, n),))
+
+
+def serial_tile(i: int) -> list[Instr]:
+    return [copy_in(i * 512), set_flag(Pipe.MTE2, Pipe.V, 0), wait_flag(Pipe.MTE2, Pipe.V, 0), add(),
+            set_flag(Pipe.V, Pipe.MTE3, 0), wait_flag(Pipe.V, Pipe.MTE3, 0), copy_out(8192 + i * 512),
+            set_flag(Pipe.MTE3, Pipe.MTE2, 0), wait_flag(Pipe.MTE3, Pipe.MTE2, 0)]
+
+
+def test_costs_of_single_instructions() -> None:
+    assert simulate(TINY, [[add(512)]]).total_cycles == 8 + 2  # issue + 2 repeats of 256 B
+    assert simulate(TINY, [[copy_in(0, 512)]]).total_cycles == 200 + 512 / 32
+    mmad = Instr(Pipe.M, "mmad", cost={"m": 32, "n": 32, "k": 32})
+    assert simulate(TINY, [[mmad]]).total_cycles == 8 + 8  # 2*2*2 fractals
+    to_l0b = Instr(Pipe.MTE1, "load_data", reads=(Access(Space.L1, 0, 1024),),
+                   writes=(Access(Space.L0B, 0, 1024),))
+    assert simulate(TINY, [[to_l0b]]).total_cycles == 20 + 1024 / 128
+    assert simulate(TINY, [[Instr(Pipe.S, "scalar", cost={"ops": 3})]]).total_cycles == 3
+    assert simulate(TINY, [[Instr(Pipe.V, "x", cost={"cycles": 77})]]).total_cycles == 77
+
+
+def test_serial_pipeline_exact_cycles() -> None:
+    # tile 0: MTE2 0-216, V waits to 220, add 220-230, MTE3 waits to 234, copy 234-450,
+    # MTE2 waits to 454; tile 1 repeats from 454: ends at 454 + 454 = 908.
+    report = simulate(TINY, [serial_tile(0) + serial_tile(1)])
+    assert report.total_cycles == 908
+    busy = report.pipe_busy()
+    assert busy[Pipe.MTE2] == busy[Pipe.MTE3] == 2 * 216 and busy[Pipe.V] == 20
+    tl = report.timelines[0]
+    assert tl.start[3] == 220 and tl.end[6] == 450 and len(tl.flows) == 6
+    assert report.bottleneck in (Pipe.MTE2, Pipe.MTE3)
+    assert report.flag_stall()[Pipe.V] == 220 + (674 - 230)
+
+
+def test_independent_pipes_overlap() -> None:
+    # copy-in of the next tile does not wait for the add of this one
+    stream = [copy_in(0), set_flag(Pipe.MTE2, Pipe.V, 0), copy_in(512), set_flag(Pipe.MTE2, Pipe.V, 1),
+              wait_flag(Pipe.MTE2, Pipe.V, 0), add(), wait_flag(Pipe.MTE2, Pipe.V, 1), add()]
+    report = simulate(TINY, [stream])
+    # MTE2: 0-216, 216-432; V: 220-230, 436-446
+    assert report.total_cycles == 446
+
+
+def test_wait_before_set_in_program_order_is_fine_across_pipes() -> None:
+    stream = [wait_flag(Pipe.MTE2, Pipe.V, 0), add(), copy_in(0), set_flag(Pipe.MTE2, Pipe.V, 0)]
+    assert simulate(TINY, [stream]).total_cycles == 216 + 4 + 10
+
+
+def test_scalar_wait_blocks_issue_and_deadlocks_if_set_comes_later() -> None:
+    stream = [wait_flag(Pipe.MTE2, Pipe.S, 0), copy_in(0), set_flag(Pipe.MTE2, Pipe.S, 0)]
+    with pytest.raises(KernelDeadlockError, match=r"issue is held|S: wait_flag") as exc:
+        simulate(TINY, [stream])
+    assert exc.value.code == 507014
+
+
+def test_wait_without_set_is_a_deadlock_naming_pipe_flag_and_line() -> None:
+    stream = [add(), Instr(Pipe.V, Op.WAIT_FLAG.value, src=Pipe.MTE2, dst=Pipe.V, event_id=3, line=42,
+                           file="k.py")]
+    with pytest.raises(KernelDeadlockError, match=r"V: wait_flag\(MTE2_V, 3\) at k.py:42"):
+        simulate(TINY, [stream])
+
+
+def test_unmatched_and_lost_set_flags() -> None:
+    with pytest.raises(SyncError, match="never waited") as exc:
+        simulate(TINY, [[copy_in(0), set_flag(Pipe.MTE2, Pipe.V, 0)]])
+    assert exc.value.code == 507015
+    # two sets fire before the (late) first wait: the second signal is lost
+    lost = [copy_in(0), set_flag(Pipe.MTE2, Pipe.V, 0), set_flag(Pipe.MTE2, Pipe.V, 0),
+            Instr(Pipe.V, "slow", cost={"cycles": 1000}), wait_flag(Pipe.MTE2, Pipe.V, 0),
+            wait_flag(Pipe.MTE2, Pipe.V, 0)]
+    with pytest.raises(SyncError, match="lost signal"):
+        simulate(TINY, [lost])
+
+
+def test_barrier_all_drains_every_pipe() -> None:
+    stream = [copy_in(0), pipe_barrier(Pipe.ALL), add()]
+    assert simulate(TINY, [stream]).total_cycles == 216 + 10
+    assert simulate(TINY, [[copy_in(0), pipe_barrier(Pipe.V), add()]]).total_cycles == 216  # V barrier only
+
+
+def test_waves_and_hbm_sharing() -> None:
+    # 8 blocks on 4 cores -> 2 waves; each block copies 3200 B; 4 movers share 100 B/cycle -> 25 B/cycle
+    blocks = [[copy_in(b * 3200, 3200)] for b in range(8)]
+    report = simulate(TINY, blocks)
+    assert report.waves == 2
+    assert report.total_cycles == 2 * (200 + 3200 / 25)
+    assert report.timelines[4].begin == 200 + 128 and report.timelines[4].core == 0
+    assert report.gm_bytes == 8 * 3200
+    assert report.bandwidth_fraction <= 1.0
+
+
+def test_memory_bound_kernel_reaches_but_never_exceeds_hbm() -> None:
+    chip = get_chip("910B")
+    blocks = [[copy_in(b * (1 << 20) + i * 65536, 65536) for i in range(16)] for b in range(chip.cores)]
+    report = simulate(chip, blocks)
+    assert 0.9 <= report.bandwidth_fraction <= 1.0
+
+
+def test_sync_all_aligns_blocks() -> None:
+    sync = Instr(Pipe.ALL, Op.SYNC_ALL.value)
+    blocks = [[copy_in(0, 32 * 100), sync, add()], [add(), sync, add()]]
+    report = simulate(TINY, blocks)
+    first = 200 + 3200 / 32  # block 0 is the only GM mover: its copy gates the barrier
+    assert report.total_cycles == first + 10
+    with pytest.raises(KernelDeadlockError, match="different numbers of sync_all"):
+        simulate(TINY, [[sync], []])
+    with pytest.raises(KernelDeadlockError, match="later waves"):
+        simulate(TINY, [[sync]] * 5)
+
+
+def test_report_figures() -> None:
+    report = simulate(TINY, [serial_tile(0)] * 2)
+    util = report.utilization()
+    assert 0 < util[Pipe.MTE2] <= 1 and util[Pipe.M] == 0
+    assert report.instruction_counts()[Pipe.V] == 2 * 3  # wait, add, set on V per tile
+    assert report.seconds == report.total_cycles / TINY.clock_hz
+    assert simulate(TINY, []).total_cycles == 0
