@@ -192,9 +192,10 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     issued = 0  # instructions [0, issued) have an issue time
     issue_clock = t0
     # flags: (src, dst, id) -> list of set times (k-th entry pairs with the k-th wait)
-    sets: dict[tuple[int, int, int], list[tuple[float, int]]] = {}
-    waits_done: dict[tuple[int, int, int], int] = {}
-    wait_starts: dict[tuple[int, int, int], list[float]] = {}
+    FlagKey = tuple[object, object, object]  # (src pipe, dst pipe, event id)
+    sets: dict[FlagKey, list[tuple[float, int]]] = {}
+    waits_done: dict[FlagKey, int] = {}
+    wait_starts: dict[FlagKey, list[float]] = {}
     remaining = n
     first_undone = 0  # every instruction before this index is done
     prefix_end = t0  # the latest end among them
@@ -231,22 +232,22 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                         break
                     s = e = max(issue[i], prefix_end)
                 elif op == _WAIT:
-                    key = (ins.src, ins.dst, ins.event_id)  # type: ignore[assignment]
-                    k = waits_done.get(key, 0)  # type: ignore[arg-type]
-                    fired = sets.get(key)  # type: ignore[arg-type]
+                    key = (ins.src, ins.dst, ins.event_id)
+                    k = waits_done.get(key, 0)
+                    fired = sets.get(key)
                     if fired is None or len(fired) <= k:
                         break  # the matching set has not fired (yet)
                     set_time, set_index = fired[k]
                     s = max(ready, set_time + flag_latency)
                     stall[p] += s - ready
                     e = s
-                    waits_done[key] = k + 1  # type: ignore[index]
-                    wait_starts.setdefault(key, []).append(s)  # type: ignore[arg-type]
+                    waits_done[key] = k + 1
+                    wait_starts.setdefault(key, []).append(s)
                     flows.append((set_index, i))
                 elif op == _SET:
-                    key = (ins.src, ins.dst, ins.event_id)  # type: ignore[assignment]
+                    key = (ins.src, ins.dst, ins.event_id)
                     s = e = ready
-                    sets.setdefault(key, []).append((s, i))  # type: ignore[arg-type]
+                    sets.setdefault(key, []).append((s, i))
                 elif op == _BARRIER:
                     s = e = ready
                 else:
