@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from npusim.arch import ChipSpec
 from npusim.errors import KernelDeadlockError, SyncError
@@ -114,6 +115,10 @@ class SimReport:
 
 # --- costs ---------------------------------------------------------------------------------
 
+_GM = Space.GM
+_MOVERS = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)  # pipes whose bytes count as global-memory traffic
+
+
 def _touches_gm(ins: Instr) -> bool:
     return any(a.space is Space.GM for a in ins.reads) or any(a.space is Space.GM for a in ins.writes)
 
@@ -130,6 +135,26 @@ class _Costs:
     def __init__(self, chip: ChipSpec, gm_share: float) -> None:
         self.chip = chip
         self.gm_share = gm_share  # bytes per cycle this core may draw from HBM
+        self._memo: dict[tuple[Any, ...], tuple[float, int]] = {}
+
+    def duration(self, ins: Instr, pipe: Pipe) -> tuple[float, int, bool, bool]:
+        """``(cycles, bytes, reads GM, writes GM)`` of a work instruction, memoized by shape."""
+        reads, writes = ins.reads, ins.writes
+        rd = any(a.space is _GM for a in reads)
+        wr = any(a.space is _GM for a in writes)
+        cost = ins.cost
+        if len(writes) == 1 and len(reads) <= 2:
+            r0 = reads[0].length if reads else -1
+            r1 = reads[1].length if len(reads) > 1 else -1
+            key: tuple[Any, ...] = (pipe, writes[0].space, writes[0].length, rd, r0, r1,
+                                    tuple(cost.items()) if cost else None)
+            hit = self._memo.get(key)
+            if hit is None:
+                hit = self._memo[key] = (self.cycles(ins), _nbytes(ins))
+            d, nb = hit
+        else:
+            d, nb = self.cycles(ins), _nbytes(ins)
+        return d, (nb if pipe in _MOVERS else 0), rd, wr
 
     def cycles(self, ins: Instr) -> float:
         chip, pipe, cost = self.chip, ins.pipe, ins.cost
@@ -163,42 +188,67 @@ class _Costs:
 
 # --- one core ------------------------------------------------------------------------------
 
+_K_WORK, _K_SET, _K_WAIT, _K_BARRIER, _K_FENCE = range(5)
+_KIND = {_SET: _K_SET, _WAIT: _K_WAIT, _BARRIER: _K_BARRIER, _SYNC_ALL: _K_FENCE}
+_ALL = int(Pipe.ALL)
+_S = int(Pipe.S)
+
+
 def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int, core: int, wave: int,
                    flag_latency: float) -> CoreTimeline:
-    """List-schedule one block's instructions on its pipes; raise on deadlock or flag misuse."""
+    """List-schedule one block's instructions on its pipes; raise on deadlock or flag misuse.
+
+    Every instruction is turned into integers first (kind, pipe, flag key, duration), so the
+    scheduling loop itself touches only lists.
+    """
     n = len(instrs)
-    start = [0.0] * n
-    end = [0.0] * n
-    flows: list[tuple[int, int]] = []
-    busy = [0.0] * (_NPIPES + 1)
-    stall = [0.0] * (_NPIPES + 1)
-    # per-pipe queues of instruction indices (pipe_barrier(ALL)/sync_all go to every pipe as a
-    # fence: they are handled by the issue logic instead)
-    queues: list[list[int]] = [[] for _ in range(_NPIPES + 1)]
+    kinds = [0] * n
+    pipes = [0] * n
+    keys = [0] * n  # flag key: (src * 8 + dst) * 4096 + event id
+    durs = [0.0] * n
     blocking = [False] * n  # holds back the issue of later instructions until it completes
+    queues: list[list[int]] = [[] for _ in range(_NPIPES + 1)]
+    kind_of = _KIND.get
+    duration = costs.duration
+    busy = [0.0] * (_NPIPES + 1)
+    gm_read = gm_write = 0
     for i, ins in enumerate(instrs):
         pipe = ins.pipe
-        if ins.op == _SYNC_ALL or (ins.op == _BARRIER and pipe is Pipe.ALL):
-            blocking[i] = True
-            queues[Pipe.ALL].append(i)
+        kind = kind_of(ins.op, _K_WORK)
+        if kind == _K_WORK:
+            d, nb, rd, wr = duration(ins, pipe)
+            durs[i] = d
+            busy[pipe] += d
+            if rd:
+                gm_read += nb
+            if wr:
+                gm_write += nb
+        elif kind == _K_FENCE or (kind == _K_BARRIER and pipe == _ALL):
+            kind = _K_FENCE
+            pipe = Pipe.ALL
         else:
-            if pipe is Pipe.S:
-                blocking[i] = True
-            queues[pipe].append(i)
+            if kind != _K_BARRIER:
+                keys[i] = (ins.src * 8 + ins.dst) * 4096 + ins.event_id  # type: ignore[operator]
+        if pipe == _S or kind == _K_FENCE:
+            blocking[i] = True
+        kinds[i] = kind
+        pipes[i] = pipe
+        queues[pipe].append(i)
+
+    start = [0.0] * n
+    end = [0.0] * n
+    done = [False] * n  # kept for blocking instructions only (the issue logic reads them)
+    issue = [0.0] * n
+    flows: list[tuple[int, int]] = []
+    stall = [0.0] * (_NPIPES + 1)
     heads = [0] * (_NPIPES + 1)
     pipe_free = [t0] * (_NPIPES + 1)
-    done = [False] * n
-    issue = [0.0] * n
+    set_times: dict[int, list[float]] = {}
+    set_index: dict[int, list[int]] = {}
+    wait_starts: dict[int, list[float]] = {}
     issued = 0  # instructions [0, issued) have an issue time
     issue_clock = t0
-    # flags: (src, dst, id) -> list of set times (k-th entry pairs with the k-th wait)
-    FlagKey = tuple[object, object, object]  # (src pipe, dst pipe, event id)
-    sets: dict[FlagKey, list[tuple[float, int]]] = {}
-    waits_done: dict[FlagKey, int] = {}
-    wait_starts: dict[FlagKey, list[float]] = {}
-    remaining = n
-    first_undone = 0  # every instruction before this index is done
-    prefix_end = t0  # the latest end among them
+    all_pipes = range(_NPIPES + 1)
 
     def advance_issue() -> None:
         nonlocal issued, issue_clock
@@ -206,80 +256,90 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
             if issued > 0 and blocking[issued - 1]:
                 if not done[issued - 1]:
                     return
-                issue_clock = max(issue_clock, end[issued - 1])
+                if end[issued - 1] > issue_clock:
+                    issue_clock = end[issued - 1]
             issue[issued] = issue_clock
             issued += 1
 
     advance_issue()
     progress = True
-    while remaining and progress:
+    while progress:
         progress = False
-        for p in range(_NPIPES + 1):
+        for p in all_pipes:
             q = queues[p]
-            h = heads[p]
-            while h < len(q):
+            h = h0 = heads[p]
+            qlen = len(q)
+            free = pipe_free[p]
+            while h < qlen:
                 i = q[h]
                 if i >= issued:
                     break
-                ins = instrs[i]
-                op = ins.op
-                ready = max(issue[i], pipe_free[p])
-                if p == Pipe.ALL:  # pipe_barrier(ALL) / sync_all: every earlier instruction done
-                    while first_undone < i and done[first_undone]:
-                        prefix_end = max(prefix_end, end[first_undone])
-                        first_undone += 1
-                    if first_undone < i:
-                        break
-                    s = e = max(issue[i], prefix_end)
-                elif op == _WAIT:
-                    key = (ins.src, ins.dst, ins.event_id)
-                    k = waits_done.get(key, 0)
-                    fired = sets.get(key)
+                kind = kinds[i]
+                s = issue[i]
+                if free > s:
+                    s = free
+                if kind == _K_WORK:
+                    free = s + durs[i]
+                    start[i] = s
+                    end[i] = free
+                elif kind == _K_SET:
+                    start[i] = end[i] = s
+                    key = keys[i]
+                    if key in set_times:
+                        set_times[key].append(s)
+                        set_index[key].append(i)
+                    else:
+                        set_times[key] = [s]
+                        set_index[key] = [i]
+                elif kind == _K_WAIT:
+                    key = keys[i]
+                    waited = wait_starts.get(key)
+                    k = len(waited) if waited is not None else 0
+                    fired = set_times.get(key)
                     if fired is None or len(fired) <= k:
                         break  # the matching set has not fired (yet)
-                    set_time, set_index = fired[k]
-                    s = max(ready, set_time + flag_latency)
+                    ready = s
+                    s = fired[k] + flag_latency
+                    if s < ready:
+                        s = ready
                     stall[p] += s - ready
-                    e = s
-                    waits_done[key] = k + 1
-                    wait_starts.setdefault(key, []).append(s)
-                    flows.append((set_index, i))
-                elif op == _SET:
-                    key = (ins.src, ins.dst, ins.event_id)
-                    s = e = ready
-                    sets.setdefault(key, []).append((s, i))
-                elif op == _BARRIER:
-                    s = e = ready
-                else:
-                    s = ready
-                    d = costs.cycles(ins)
-                    e = s + d
-                    busy[p] += d
-                start[i], end[i] = s, e
-                done[i] = True
-                pipe_free[p] = e
-                remaining -= 1
+                    free = start[i] = end[i] = s
+                    if waited is None:
+                        wait_starts[key] = [s]
+                    else:
+                        waited.append(s)
+                    flows.append((set_index[key][k], i))
+                elif kind == _K_BARRIER:
+                    start[i] = end[i] = s
+                else:  # fence: pipe_barrier(ALL) / sync_all waits for every earlier instruction
+                    if any(heads[o] < len(queues[o]) and queues[o][heads[o]] < i
+                           for o in all_pipes if o != p):
+                        break
+                    latest = max(pipe_free)
+                    if latest > s:
+                        s = latest
+                    free = start[i] = end[i] = s
                 h += 1
-                progress = True
                 if blocking[i]:
+                    done[i] = True
+                    heads[p] = h
+                    pipe_free[p] = free
                     advance_issue()
-            heads[p] = h
+            if h != h0:
+                progress = True
+                heads[p] = h
+                pipe_free[p] = free
         advance_issue()
+    remaining = n - sum(heads)
     if remaining:
         raise KernelDeadlockError(_deadlock_message(instrs, queues, heads, issued, block),
                                   hint="every wait_flag needs a matching set_flag that can execute first; "
                                   "check the event, the id and the pipe order")
-    _check_flags(instrs, sets, waits_done, wait_starts, block)
+    _check_flags(instrs, set_times, set_index, wait_starts, block)
     tl = CoreTimeline(block, core, wave, instrs, start, end, flows, busy[:_NPIPES], stall[:_NPIPES])
     tl.begin = t0
     tl.finish = max(end, default=t0)
-    for ins in instrs:
-        if ins.pipe in (Pipe.MTE2, Pipe.MTE3, Pipe.FIX) and not ins.is_sync:
-            nb = _nbytes(ins)
-            if any(a.space is Space.GM for a in ins.reads):
-                tl.gm_read += nb
-            if any(a.space is Space.GM for a in ins.writes):
-                tl.gm_write += nb
+    tl.gm_read, tl.gm_write = gm_read, gm_write
     return tl
 
 
@@ -304,21 +364,20 @@ def _deadlock_message(instrs: Sequence[Instr], queues: list[list[int]], heads: l
     return f"block {block} deadlocked: " + "; ".join(stuck)
 
 
-def _check_flags(instrs: Sequence[Instr], sets: dict, waits_done: dict, wait_starts: dict,
-                 block: int) -> None:
-    for key, fired in sets.items():
-        waited = waits_done.get(key, 0)
-        src, dst, eid = key
-        name = f"{Pipe(src).name}_{Pipe(dst).name}, {eid}"
-        if len(fired) > waited:
-            ins = instrs[fired[waited][1]]
+def _check_flags(instrs: Sequence[Instr], set_times: dict[int, list[float]], set_index: dict[int, list[int]],
+                 wait_starts: dict[int, list[float]], block: int) -> None:
+    for key, fired in set_times.items():
+        starts = wait_starts.get(key, [])
+        first = instrs[set_index[key][0]]
+        name = f"{first.src.name}_{first.dst.name}, {first.event_id}"  # type: ignore[union-attr]
+        if len(fired) > len(starts):
+            ins = instrs[set_index[key][len(starts)]]
             raise SyncError(f"block {block}: set_flag({name}) at {ins.where} is never waited for",
                             hint="pair every set_flag with a wait_flag of the same event and id")
         # lost signal: the (k+1)-th set fired before the k-th wait consumed the k-th
-        starts = wait_starts.get(key, [])
         for k in range(len(fired) - 1):
-            if fired[k + 1][0] < starts[k]:
-                a, b = instrs[fired[k][1]], instrs[fired[k + 1][1]]
+            if fired[k + 1] < starts[k]:
+                a, b = instrs[set_index[key][k]], instrs[set_index[key][k + 1]]
                 raise SyncError(f"block {block}: set_flag({name}) at {b.where} fired again before the "
                                 f"wait for the one at {a.where} (a lost signal)",
                                 hint="wait for a flag before setting it again, or use another event id")
