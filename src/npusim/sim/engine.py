@@ -139,22 +139,27 @@ class _Costs:
 
     def duration(self, ins: Instr, pipe: Pipe) -> tuple[float, int, bool, bool]:
         """``(cycles, bytes, reads GM, writes GM)`` of a work instruction, memoized by shape."""
-        reads, writes = ins.reads, ins.writes
-        rd = any(a.space is _GM for a in reads)
-        wr = any(a.space is _GM for a in writes)
-        cost = ins.cost
-        if len(writes) == 1 and len(reads) <= 2:
-            r0 = reads[0].length if reads else -1
-            r1 = reads[1].length if len(reads) > 1 else -1
-            key: tuple[Any, ...] = (pipe, writes[0].space, writes[0].length, rd, r0, r1,
-                                    tuple(cost.items()) if cost else None)
+        reads, writes, cost = ins.reads, ins.writes, ins.cost
+        nr = len(reads)
+        if len(writes) == 1 and nr <= 2:
+            w = writes[0]
+            wr = w.space is _GM
+            if nr == 0:
+                rd, r0, r1 = False, -1, -1
+            elif nr == 1:
+                r = reads[0]
+                rd, r0, r1 = r.space is _GM, r.length, -1
+            else:
+                ra, rb = reads
+                rd, r0, r1 = (ra.space is _GM or rb.space is _GM), ra.length, rb.length
+            key = (pipe, w.space, w.length, rd, r0, r1, tuple(cost.items()) if cost else None)
             hit = self._memo.get(key)
             if hit is None:
-                hit = self._memo[key] = (self.cycles(ins), _nbytes(ins))
-            d, nb = hit
-        else:
-            d, nb = self.cycles(ins), _nbytes(ins)
-        return d, (nb if pipe in _MOVERS else 0), rd, wr
+                hit = self._memo[key] = (self.cycles(ins), _nbytes(ins) if pipe in _MOVERS else 0)
+            return hit[0], hit[1], rd, wr
+        rd = any(a.space is _GM for a in reads)
+        wr = any(a.space is _GM for a in writes)
+        return self.cycles(ins), (_nbytes(ins) if pipe in _MOVERS else 0), rd, wr
 
     def cycles(self, ins: Instr) -> float:
         chip, pipe, cost = self.chip, ins.pipe, ins.cost
@@ -198,16 +203,20 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                    flag_latency: float) -> CoreTimeline:
     """List-schedule one block's instructions on its pipes; raise on deadlock or flag misuse.
 
-    Every instruction is turned into integers first (kind, pipe, flag key, duration), so the
-    scheduling loop itself touches only lists.
+    Every instruction is turned into integers first (kind, pipe, dense flag number, the
+    ordinal of a wait among the waits of its flag, duration), so the scheduling loop
+    touches only lists.
     """
     n = len(instrs)
     kinds = [0] * n
-    pipes = [0] * n
-    keys = [0] * n  # flag key: (src * 8 + dst) * 4096 + event id
+    flag_of = [0] * n  # dense flag number of a set/wait
+    wait_ord = [0] * n  # a wait pairs with the set of the same ordinal
     durs = [0.0] * n
     blocking = [False] * n  # holds back the issue of later instructions until it completes
     queues: list[list[int]] = [[] for _ in range(_NPIPES + 1)]
+    flag_ids: dict[tuple[Any, Any, Any], int] = {}
+    set_index: list[list[int]] = []  # per flag: its sets, in order
+    wait_index: list[list[int]] = []  # per flag: its waits, in order
     kind_of = _KIND.get
     duration = costs.duration
     busy = [0.0] * (_NPIPES + 1)
@@ -223,29 +232,39 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                 gm_read += nb
             if wr:
                 gm_write += nb
-        elif kind == _K_FENCE or (kind == _K_BARRIER and pipe == _ALL):
+            if pipe == _S:
+                blocking[i] = True
+        elif kind in (_K_SET, _K_WAIT):
+            fk = (ins.src, ins.dst, ins.event_id)
+            f = flag_ids.get(fk)
+            if f is None:
+                f = flag_ids[fk] = len(set_index)
+                set_index.append([])
+                wait_index.append([])
+            flag_of[i] = f
+            if kind == _K_SET:
+                set_index[f].append(i)
+            else:
+                waits = wait_index[f]
+                wait_ord[i] = len(waits)
+                waits.append(i)
+                if pipe == _S:
+                    blocking[i] = True
+        elif kind == _K_FENCE or pipe == _ALL:
             kind = _K_FENCE
             pipe = Pipe.ALL
-        else:
-            if kind != _K_BARRIER:
-                keys[i] = (ins.src * 8 + ins.dst) * 4096 + ins.event_id  # type: ignore[operator]
-        if pipe == _S or kind == _K_FENCE:
             blocking[i] = True
         kinds[i] = kind
-        pipes[i] = pipe
         queues[pipe].append(i)
 
     start = [0.0] * n
     end = [0.0] * n
     done = [False] * n  # kept for blocking instructions only (the issue logic reads them)
     issue = [0.0] * n
-    flows: list[tuple[int, int]] = []
     stall = [0.0] * (_NPIPES + 1)
     heads = [0] * (_NPIPES + 1)
     pipe_free = [t0] * (_NPIPES + 1)
-    set_times: dict[int, list[float]] = {}
-    set_index: dict[int, list[int]] = {}
-    wait_starts: dict[int, list[float]] = {}
+    set_times: list[list[float]] = [[] for _ in set_index]
     issued = 0  # instructions [0, issued) have an issue time
     issue_clock = t0
     all_pipes = range(_NPIPES + 1)
@@ -279,24 +298,15 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                 if free > s:
                     s = free
                 if kind == _K_WORK:
-                    free = s + durs[i]
                     start[i] = s
-                    end[i] = free
+                    free = end[i] = s + durs[i]
                 elif kind == _K_SET:
                     start[i] = end[i] = s
-                    key = keys[i]
-                    if key in set_times:
-                        set_times[key].append(s)
-                        set_index[key].append(i)
-                    else:
-                        set_times[key] = [s]
-                        set_index[key] = [i]
+                    set_times[flag_of[i]].append(s)
                 elif kind == _K_WAIT:
-                    key = keys[i]
-                    waited = wait_starts.get(key)
-                    k = len(waited) if waited is not None else 0
-                    fired = set_times.get(key)
-                    if fired is None or len(fired) <= k:
+                    fired = set_times[flag_of[i]]
+                    k = wait_ord[i]
+                    if len(fired) <= k:
                         break  # the matching set has not fired (yet)
                     ready = s
                     s = fired[k] + flag_latency
@@ -304,11 +314,6 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                         s = ready
                     stall[p] += s - ready
                     free = start[i] = end[i] = s
-                    if waited is None:
-                        wait_starts[key] = [s]
-                    else:
-                        waited.append(s)
-                    flows.append((set_index[key][k], i))
                 elif kind == _K_BARRIER:
                     start[i] = end[i] = s
                 else:  # fence: pipe_barrier(ALL) / sync_all waits for every earlier instruction
@@ -330,12 +335,13 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                 heads[p] = h
                 pipe_free[p] = free
         advance_issue()
-    remaining = n - sum(heads)
-    if remaining:
+    if sum(heads) < n:
         raise KernelDeadlockError(_deadlock_message(instrs, queues, heads, issued, block),
                                   hint="every wait_flag needs a matching set_flag that can execute first; "
                                   "check the event, the id and the pipe order")
-    _check_flags(instrs, set_times, set_index, wait_starts, block)
+    _check_flags(instrs, set_index, wait_index, set_times, start, block)
+    flows = [(sx, wx) for sets, waits in zip(set_index, wait_index, strict=True)
+             for sx, wx in zip(sets, waits, strict=True)]
     tl = CoreTimeline(block, core, wave, instrs, start, end, flows, busy[:_NPIPES], stall[:_NPIPES])
     tl.begin = t0
     tl.finish = max(end, default=t0)
@@ -364,20 +370,21 @@ def _deadlock_message(instrs: Sequence[Instr], queues: list[list[int]], heads: l
     return f"block {block} deadlocked: " + "; ".join(stuck)
 
 
-def _check_flags(instrs: Sequence[Instr], set_times: dict[int, list[float]], set_index: dict[int, list[int]],
-                 wait_starts: dict[int, list[float]], block: int) -> None:
-    for key, fired in set_times.items():
-        starts = wait_starts.get(key, [])
-        first = instrs[set_index[key][0]]
+def _check_flags(instrs: Sequence[Instr], set_index: list[list[int]], wait_index: list[list[int]],
+                 set_times: list[list[float]], start: list[float], block: int) -> None:
+    for sets, waits, fired in zip(set_index, wait_index, set_times, strict=True):
+        if not sets:
+            continue
+        first = instrs[sets[0]]
         name = f"{first.src.name}_{first.dst.name}, {first.event_id}"  # type: ignore[union-attr]
-        if len(fired) > len(starts):
-            ins = instrs[set_index[key][len(starts)]]
+        if len(sets) > len(waits):
+            ins = instrs[sets[len(waits)]]
             raise SyncError(f"block {block}: set_flag({name}) at {ins.where} is never waited for",
                             hint="pair every set_flag with a wait_flag of the same event and id")
         # lost signal: the (k+1)-th set fired before the k-th wait consumed the k-th
-        for k in range(len(fired) - 1):
-            if fired[k + 1] < starts[k]:
-                a, b = instrs[set_index[key][k]], instrs[set_index[key][k + 1]]
+        for k in range(len(sets) - 1):
+            if fired[k + 1] < start[waits[k]]:
+                a, b = instrs[sets[k]], instrs[sets[k + 1]]
                 raise SyncError(f"block {block}: set_flag({name}) at {b.where} fired again before the "
                                 f"wait for the one at {a.where} (a lost signal)",
                                 hint="wait for a flag before setting it again, or use another event id")
