@@ -50,6 +50,8 @@ ACL_ERROR_RT_AICORE_TRAP_READ_OVERFLOW = 507042
 ACL_ERROR_RT_AICORE_TRAP_WRITE_OVERFLOW = 507043
 ACL_ERROR_RT_STREAM_SYNC_TIMEOUT = 507046
 ACL_ERROR_RT_EVENT_SYNC_TIMEOUT = 507047
+ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW = 507044
+ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW = 507045
 
 #: code -> symbolic name, for messages and for ``npusim.acl`` users.
 CODE_NAMES: dict[int, str] = {
@@ -273,3 +275,86 @@ class SyncError(AclError):
 
 class LeakWarning(UserWarning):
     """Resources still alive at ``finalize`` (allocations, streams, events, contexts)."""
+
+
+# --- kernel language (npusim.kernel) ---------------------------------------------------
+# Which code a kernel fault carries (documented in docs/dsl_mapping.md, "Faults"):
+# - local-buffer overflow (init_buffer past UB / L1 / L0 capacity): the runtime's overflow
+#   codes, ACL_ERROR_RT_AIVEC_OVER_FLOW (207016) for UB (vector side) and
+#   ACL_ERROR_RT_AICORE_OVER_FLOW (207003) for L1/L0 (cube side);
+# - misaligned operands, local accesses outside a tensor's buffer, queue misuse, bad event
+#   ids and other instruction faults: the core exception, ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+#   (507035) for instructions on vector-side memory (UB), ACL_ERROR_RT_AICORE_EXCEPTION
+#   (507015) for cube-side memory (L1, L0A/L0B/L0C);
+# - global-memory accesses outside the pointer's allocation: the trap codes,
+#   VECTOR_CORE_TRAP_READ/WRITE_OVERFLOW (507044/507045) when the local side is UB,
+#   AICORE_TRAP_READ/WRITE_OVERFLOW (507042/507043) otherwise (GM<->L1, fixpipe).
+
+
+class KernelContextError(AclError, RuntimeError):
+    """A kernel-language call made outside a running kernel (or a kernel called directly)."""
+
+    default_code = ACL_ERROR_INVALID_PARAM
+
+
+class KernelFault(AclError):
+    """A fault of a running kernel, located at the kernel source line that caused it.
+
+    ``file``/``line`` locate the kernel statement, ``block`` is the block that faulted.
+
+    >>> e = KernelFault("UB address 0x10 is not 32 B aligned", file="k.py", line=7, block=2)
+    >>> (e.code, e.line, e.block)
+    (507015, 7, 2)
+    """
+
+    default_code = ACL_ERROR_RT_AICORE_EXCEPTION
+
+    def __init__(self, message: str, *, hint: str | None = None, code: int | None = None, file: str = "",
+                 line: int = 0, block: int | None = None) -> None:
+        self.file, self.line, self.block = file, line, block
+        where = f"{file}:{line}" if file else ""
+        if block is not None:
+            where = f"{where} (block {block})" if where else f"block {block}"
+        super().__init__(f"{message} at {where}" if where else message, hint=hint, code=code)
+
+
+class LocalMemoryOverflowError(KernelFault):
+    """``init_buffer`` sizes past the capacity of a local memory (UB, L1, L0A/L0B/L0C)."""
+
+    default_code = ACL_ERROR_RT_AIVEC_OVER_FLOW
+
+    def __init__(self, space: str, required: int, limit: int, *, hint: str | None = None,
+                 code: int | None = None, file: str = "", line: int = 0, block: int | None = None) -> None:
+        self.space, self.required, self.limit = space, required, limit
+        super().__init__(f"{space} overflow: buffers need {required} B of {limit} B usable", hint=hint,
+                         code=code, file=file, line=line, block=block)
+
+
+class MisalignedAccessError(KernelFault):
+    """An operand address or length that breaks the hardware's alignment rules."""
+
+    default_code = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+
+
+class LocalOutOfRangeError(KernelFault):
+    """An access outside the local buffer a tensor belongs to."""
+
+    default_code = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+
+
+class GlobalOutOfRangeError(KernelFault):
+    """A global-memory access outside the allocation its pointer came from."""
+
+    default_code = ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW
+
+
+class QueueError(KernelFault):
+    """TQue/TPipe misuse: too many buffers per position, no free buffer, empty DeQue, no event id."""
+
+    default_code = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+
+
+class RaceError(KernelFault):
+    """Cross-pipe accesses to overlapping memory not ordered by flags or barriers."""
+
+    default_code = ACL_ERROR_RT_AICORE_EXCEPTION

@@ -1,0 +1,126 @@
+"""Global memory: kernel pointer arguments (``GM_ADDR``) and the allocations they point into.
+
+The only place the kernel language touches the runtime's memory: an address is resolved
+once to the live allocation holding it (its start, its size, a uint8 view of all of it),
+so every later global access is a bounds check and a NumPy slice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from npusim.errors import (
+    ACL_ERROR_RT_AICORE_TRAP_READ_OVERFLOW,
+    ACL_ERROR_RT_AICORE_TRAP_WRITE_OVERFLOW,
+    ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW,
+    ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW,
+    AclError,
+    GlobalOutOfRangeError,
+)
+from npusim.kernel._core import as_dtype
+
+if TYPE_CHECKING:
+    from npusim.kernel._core import Core
+
+
+class Allocation:
+    """A live device allocation: ``[base, base + size)`` and a uint8 view of those bytes."""
+
+    __slots__ = ("base", "size", "view", "buffer")
+
+    def __init__(self, base: int, size: int, view: np.ndarray, buffer: Any) -> None:
+        self.base, self.size, self.view, self.buffer = base, size, view, buffer
+
+    def __repr__(self) -> str:
+        return f"<Allocation 0x{self.base:x} {self.size}B>"
+
+
+def locate_allocation(addr: int) -> Allocation | None:
+    """The runtime's live allocation holding ``addr``, or None (not device memory, freed...)."""
+    from npusim.runtime import api
+    from npusim.runtime.memory import is_device_address
+
+    if not is_device_address(addr):
+        return None
+    try:
+        loc = api._locate(addr, 0, "kernel pointer")
+    except AclError:
+        return None
+    buf = loc.buffer
+    if buf is None:
+        return None
+    view = api.device_array(buf.ptr, buf.size, np.uint8)
+    return Allocation(buf.ptr, buf.size, view, buf)
+
+
+def resolve(core: Core, addr: int) -> Allocation:
+    cache: dict[int, Allocation] = core.launch.allocations if core.launch is not None else {}
+    for alloc in cache.values():
+        if alloc.base <= addr < alloc.base + alloc.size:
+            return alloc
+    found = locate_allocation(addr)
+    if found is None:
+        core.fault(
+            GlobalOutOfRangeError,
+            f"global address 0x{addr:x} is not inside a live device allocation",
+            hint="pass pointers from npusim.malloc, before they are freed",
+        )
+    cache[found.base] = found
+    return found
+
+
+def gm_fault_code(write: bool, vector_side: bool) -> int:
+    if vector_side:
+        return (
+            ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW
+            if write
+            else ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW
+        )
+    return ACL_ERROR_RT_AICORE_TRAP_WRITE_OVERFLOW if write else ACL_ERROR_RT_AICORE_TRAP_READ_OVERFLOW
+
+
+class GmAddr:
+    """A kernel's global-memory pointer argument (``GM_ADDR``, i.e. ``__gm__ uint8_t*``).
+
+    ``x.cast(float16)`` is ``(__gm__ half*)x``; ``+ n`` advances ``n`` elements of the
+    pointer's type, as in C.  ``int(x)`` is the device address.
+
+    >>> from npusim.kernel import float16
+    >>> p = GmAddr(0x1000)
+    >>> int(p.cast(float16) + 8), int(p + 8)
+    (4112, 4104)
+    """
+
+    __slots__ = ("addr", "dtype")
+
+    def __init__(self, addr: int, dtype: Any = None) -> None:
+        self.addr = int(addr)
+        self.dtype = as_dtype(dtype if dtype is not None else np.uint8)
+
+    def cast(self, dtype: Any) -> GmAddr:
+        return GmAddr(self.addr, dtype)
+
+    def __add__(self, n: int) -> GmAddr:
+        return GmAddr(self.addr + int(n) * self.dtype.itemsize, self.dtype)
+
+    __radd__ = __add__
+
+    def __sub__(self, n: int) -> GmAddr:
+        return GmAddr(self.addr - int(n) * self.dtype.itemsize, self.dtype)
+
+    def __int__(self) -> int:
+        return self.addr
+
+    def __index__(self) -> int:
+        return self.addr
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (GmAddr, int)) and int(other) == self.addr
+
+    def __hash__(self) -> int:
+        return hash(self.addr)
+
+    def __repr__(self) -> str:
+        return f"<GmAddr 0x{self.addr:x} {self.dtype}*>"
