@@ -171,23 +171,29 @@ class MemoryFreeError(AclError):
 class OutOfMemoryError(AclError, MemoryError):
     """Device memory is exhausted; carries the request and the state of the device.
 
-    >>> e = OutOfMemoryError(4096, used=1024, limit=2048, device=0)
-    >>> (e.code, e.size, e.used, e.limit)
-    (207001, 4096, 1024, 2048)
+    >>> e = OutOfMemoryError(4096, used=1024, reserved=1536, limit=2048, device=0)
+    >>> (e.code, e.size, e.used, e.reserved, e.limit)
+    (207001, 4096, 1024, 1536, 2048)
     """
 
     default_code = ACL_ERROR_RT_MEMORY_ALLOCATION
 
     def __init__(self, size: int, *, used: int, limit: int, device: int, largest_free: int | None = None,
-                 hint: str | None = None) -> None:
+                 reserved: int | None = None, hint: str | None = None) -> None:
         self.size, self.used, self.limit, self.device = size, used, limit, device
+        self.reserved = used if reserved is None else reserved
         self.largest_free = largest_free
         msg = (f"npu:{device} out of memory: tried to allocate {size} B with {used} B in use "
-               f"of a {limit} B limit")
+               f"and {self.reserved} B reserved of a {limit} B limit")
         if largest_free is not None:
             msg += f" (largest free block {largest_free} B)"
         super().__init__(msg, hint=hint or "free buffers you no longer need, or raise the device "
                          "memory limit (NPUSIM_MEMORY or the init config)")
+
+
+class UseAfterFreeError(RtParamInvalidError):
+    """A copy or kernel touched device memory after it was freed (the message names the lines
+    that allocated and freed it)."""
 
 
 class HostAllocationError(AclError, MemoryError):

@@ -82,15 +82,17 @@ def test_malloc_needs_context() -> None:
 def test_oom(rt: None) -> None:
     limit = 64 << 20
     big = npusim.malloc(40 << 20)
-    used = big.padded_size
+    # the pool's block: AscendCL padding, rounded to 512 B; reserved: whole 2 MiB pages
+    used = align_up(big.padded_size, 512)
+    reserved = align_up(used, 2 << 20)
     with pytest.raises(errors.OutOfMemoryError) as info:
         npusim.malloc(30 << 20)
     err = info.value
     assert err.code == 207001 == errors.ACL_ERROR_RT_MEMORY_ALLOCATION
     assert isinstance(err, MemoryError)
-    assert (err.size, err.used, err.limit, err.device) == (30 << 20, align_up(used, 64), limit, 0)
+    assert (err.size, err.used, err.reserved, err.limit, err.device) == (30 << 20, used, reserved, limit, 0)
     text = str(err)
-    assert str(30 << 20) in text and str(align_up(used, 64)) in text and str(limit) in text
+    assert str(30 << 20) in text and str(used) in text and str(reserved) in text and str(limit) in text
     assert "largest free block" in text and err.hint
     npusim.free(big)
     npusim.free(npusim.malloc(30 << 20))  # fits now
@@ -110,9 +112,23 @@ def test_fragmentation_and_coalescing(rt: None) -> None:
     bufs = [npusim.malloc((8 << 20) - 32) for _ in range(8)]  # fill the device exactly
     for b in bufs[::2]:
         npusim.free(b)
+    # 32 MiB free in 8 MiB pieces: the expandable pool maps their pages where they are
+    # needed (issue 4; without it, as below, this is a fragmentation OOM)
+    npusim.free(npusim.malloc(16 << 20))
+    for b in bufs[1::2]:
+        npusim.free(b)
+    npusim.free(npusim.malloc((64 << 20) - 32))  # everything coalesced again
+
+
+def test_fragmentation_without_expandable_segments() -> None:
+    npusim.init(chip="tiny", alloc_conf="expandable_segments:False")
+    npusim.set_device(0)
+    bufs = [npusim.malloc((16 << 20) - 32) for _ in range(4)]  # one 16 MiB segment each
+    for b in bufs[::2]:
+        npusim.free(b)
     with pytest.raises(errors.OutOfMemoryError) as info:
-        npusim.malloc(16 << 20)  # 32 MiB free, but in 8 MiB pieces
-    assert info.value.largest_free == 8 << 20
+        npusim.malloc(32 << 20)  # 32 MiB free, but in 16 MiB pieces
+    assert info.value.largest_free == 16 << 20
     for b in bufs[1::2]:
         npusim.free(b)
     npusim.free(npusim.malloc((64 << 20) - 32))  # everything coalesced again

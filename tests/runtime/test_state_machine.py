@@ -19,7 +19,7 @@ from hypothesis.stateful import (
 )
 
 import npusim
-from npusim.runtime.memory import MALLOC_START_ALIGN, align_up
+from npusim.runtime.memory import align_up
 
 K = npusim.MemcpyKind
 SETTINGS = settings(max_examples=30, stateful_step_count=30, deadline=None, database=None)
@@ -155,17 +155,22 @@ class RuntimeMachine(RuleBasedStateMachine):
         assert len(streams) + len(events) + len(bufs) == len(rest), rest
         assert streams == sorted(f"stream {s!r} created at {s.site}" for s in self.live_streams.values())
         assert events == sorted(f"event {e!r} created at {e.site}" for e in self.live_events.values())
-        assert bufs == sorted(f"malloc {b!r} allocated at {b.site}" for b in self.live_bufs.values())
+        # issue 4: leak lines also name the stream the memory belongs to
+        assert bufs == sorted(f"malloc {b!r} on {b.stream!r} allocated at {b.site}"
+                              for b in self.live_bufs.values())
 
     @invariant()
     def memory_accounting(self) -> None:
         free, total = npusim.get_mem_info()
         assert total == self.total
-        padded = sum(b.padded_size for b in self.live_bufs.values())
-        # each allocation reserves its padded size, rounded up so that the next start is 64 B aligned
-        reserved = sum(align_up(b.padded_size, MALLOC_START_ALIGN) for b in self.live_bufs.values())
-        assert free + reserved == total
-        assert padded <= total - free < padded + 32 * len(self.live_bufs) + 1
+        # issue 4: memory comes from the caching pool; free = limit - reserved, and each
+        # allocation is its padded size rounded to the pool's 512 B blocks
+        stats = npusim.memory_stats()
+        assert free == total - stats["reserved_bytes.all.current"]
+        allocated = sum(align_up(b.padded_size, 512) for b in self.live_bufs.values())
+        assert stats["allocated_bytes.all.current"] == allocated
+        assert stats["requested_bytes.all.current"] == sum(b.size for b in self.live_bufs.values())
+        assert allocated <= stats["reserved_bytes.all.current"] <= total
 
     def teardown(self) -> None:
         if not npusim.is_initialized():

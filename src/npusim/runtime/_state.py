@@ -19,8 +19,9 @@ from npusim.errors import (
     InvalidParamError,
     UninitializedError,
 )
-from npusim.runtime.backends.sim import DEVICE_ADDRESS_STRIDE
+from npusim.runtime.backends.sim import MAX_DEVICE_MEMORY
 from npusim.runtime.memory import HostMemory
+from npusim.runtime.pool import PoolOptions
 
 if TYPE_CHECKING:
     from npusim.runtime.context import Context
@@ -72,6 +73,7 @@ class Config:
     devices: int = 1
     chip: ChipSpec
     memory_bytes: int
+    pool: PoolOptions = PoolOptions()
 
     def __post_init__(self) -> None:
         if not 1 <= self.devices <= 64:
@@ -82,7 +84,8 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
     """Merge, lowest first: defaults, ``NPUSIM_*`` environment, the ``"npusim"`` section of
     the init JSON file, keyword overrides."""
     settings: dict[str, Any] = {}
-    env = {"devices": "NPUSIM_DEVICES", "chip": "NPUSIM_CHIP", "memory": "NPUSIM_MEMORY"}
+    env = {"devices": "NPUSIM_DEVICES", "chip": "NPUSIM_CHIP", "memory": "NPUSIM_MEMORY",
+           "alloc_conf": "NPUSIM_ALLOC_CONF"}
     for key, var in env.items():
         if os.environ.get(var):
             settings[key] = os.environ[var]
@@ -110,10 +113,12 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
         chip = get_chip(settings.get("chip", DEFAULT_CHIP))
         devices = int(settings.get("devices", 1))
         memory = parse_size(settings["memory"]) if "memory" in settings else chip.dram_bytes
-        if memory > DEVICE_ADDRESS_STRIDE:
-            raise ValueError(f"device memory {memory} B is above the {DEVICE_ADDRESS_STRIDE} B a simulated "
+        if memory > MAX_DEVICE_MEMORY:
+            raise ValueError(f"device memory {memory} B is above the {MAX_DEVICE_MEMORY} B a simulated "
                              "device can address")
-        return Config(devices=devices, chip=chip, memory_bytes=memory)
+        conf = settings.get("alloc_conf")
+        pool = conf if isinstance(conf, PoolOptions) else PoolOptions.parse(str(conf or ""))
+        return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool)
     except (ValueError, TypeError) as exc:
         raise InvalidParamError(f"bad npusim configuration: {exc}") from None
 
@@ -130,6 +135,8 @@ class RuntimeState:
         self.handles: dict[int, object] = {}
         self._handle_counter = itertools.count(1)
         self.host = HostMemory()
+        # record_memory_history(device=None): (enabled, stacks, max_entries) for devices opened later
+        self.memory_history: tuple[bool, bool, int] | None = None
         self.tls = threading.local()
         # callbacks: which thread processes the reports of which stream
         self.subscriptions: dict[Stream, int] = {}

@@ -24,6 +24,7 @@ from npusim.errors import (
     InvalidMemoryTypeError,
     InvalidParamError,
     LeakWarning,
+    MemoryFreeError,
     RepeatFinalizeError,
     RepeatInitializeError,
     RepeatSubscribeError,
@@ -38,7 +39,8 @@ from npusim.runtime.backends.sim import SimBackend
 from npusim.runtime.context import Context
 from npusim.runtime.device import Device
 from npusim.runtime.event import Event, Record
-from npusim.runtime.memory import Buffer, device_of_address, is_device_address
+from npusim.runtime.memory import Buffer, HostRegion, device_of_address, is_device_address
+from npusim.runtime.pool import PoolOptions
 from npusim.runtime.stream import (
     CallbackTask,
     CopyTask,
@@ -244,11 +246,12 @@ def _as_ptr(ptr: Pointer, what: str) -> int:
 
 
 class _Located:
-    __slots__ = ("on_device", "device", "view", "keep", "buffer")
+    __slots__ = ("on_device", "device", "view", "keep", "buffer", "region")
 
     def __init__(self, on_device: bool, device: Device | None, view: np.ndarray, keep: object,
-                 buffer: Buffer | None) -> None:
+                 buffer: Buffer | None, region: HostRegion | None = None) -> None:
         self.on_device, self.device, self.view, self.keep, self.buffer = on_device, device, view, keep, buffer
+        self.region = region
 
 
 def _locate(ptr: int, nbytes: int, what: str) -> _Located:
@@ -258,10 +261,11 @@ def _locate(ptr: int, nbytes: int, what: str) -> _Located:
         if device is None or device.memory is None:
             raise InvalidMemoryTypeError(f"{what} 0x{ptr:x} is not memory of an open device",
                                          hint="use pointers from malloc on a device you set")
-        buf, view = device.memory.locate(ptr, nbytes)
-        return _Located(True, device, view, buf, buf)
-    region, view, owner = STATE.host.locate(ptr, nbytes)
-    return _Located(False, None, view, (region, owner), None)
+        held, view = device.memory.locate(ptr, nbytes)
+        buf = held if isinstance(held, Buffer) else None
+        return _Located(True, device, view, held, buf)
+    region, hview, owner = STATE.host.locate(ptr, nbytes)
+    return _Located(False, None, hview, (region, owner), None, region)
 
 
 _KIND_SIDES = {  # kind -> (src on device, dst on device); None = either
@@ -327,27 +331,38 @@ def _buffers(*locs: _Located) -> tuple[Buffer, ...]:
     return tuple(loc.buffer for loc in locs if loc.buffer is not None)
 
 
+def _regions(*locs: _Located) -> tuple[HostRegion, ...]:
+    return tuple(loc.region for loc in locs if loc.region is not None and loc.region.kind == "pinned")
+
+
 # --- init / finalize ------------------------------------------------------------------
 
 def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | None = None,
-         chip: str | None = None, memory: int | str | None = None) -> None:
+         chip: str | None = None, memory: int | str | None = None,
+         alloc_conf: str | PoolOptions | None = None) -> None:
     """Initialize the runtime (``aclInit``).  Once per process until :func:`finalize`.
 
     Settings, lowest priority first: defaults (1 device of the 910B preset), the
-    environment (``NPUSIM_DEVICES``, ``NPUSIM_CHIP``, ``NPUSIM_MEMORY``), the ``"npusim"``
-    object of the JSON file at ``config_path``, then the keyword arguments.
+    environment (``NPUSIM_DEVICES``, ``NPUSIM_CHIP``, ``NPUSIM_MEMORY``,
+    ``NPUSIM_ALLOC_CONF``), the ``"npusim"`` object of the JSON file at ``config_path``, then
+    the keyword arguments.  ``alloc_conf`` configures the memory pool: a
+    ``PYTORCH_NPU_ALLOC_CONF``-style string (``"expandable_segments:False"``) or
+    :class:`~npusim.runtime.pool.PoolOptions` (``docs/memory.md``).
 
     >>> import npusim
     >>> npusim.init(chip="tiny", devices=2); npusim.get_device_count()
     2
     >>> npusim.finalize()
+    []
     """
     with STATE.lock:
         if STATE.initialized:
             raise RepeatInitializeError("init was already called", hint="call init once per process")
-        config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory})
+        config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory,
+                                           "alloc_conf": alloc_conf})
         backend = SimBackend()
-        STATE.devices = [Device(i, config.chip, config.memory_bytes, backend) for i in range(config.devices)]
+        STATE.devices = [Device(i, config.chip, config.memory_bytes, backend, config.pool)
+                         for i in range(config.devices)]
         STATE.config = config
         STATE.initialized = True
         STATE.ever_initialized = True
@@ -381,6 +396,7 @@ def finalize() -> list[str]:
         STATE.reports.clear()
         STATE.initialized = False
         STATE.config = None
+        STATE.memory_history = None
     STATE.tls.context = None
     if leaks:
         text = "\n".join(f"  - {line}" for line in leaks)
@@ -388,8 +404,16 @@ def finalize() -> list[str]:
     return leaks
 
 
+def _stream_name(stream: Stream | None) -> str:
+    if stream is None:
+        return "no stream"
+    return f"{stream!r}"
+
+
 def leak_report() -> list[str]:
-    """What is still alive now, with where each thing was created."""
+    """What is still alive now, with where each thing was created: devices still set,
+    contexts, streams, events, device memory (size, stream and the line of the malloc),
+    host memory and host ranges still registered for a device."""
     STATE.require_init()
     lines: list[str] = []
     for device in STATE.devices:
@@ -404,7 +428,9 @@ def leak_report() -> list[str]:
         if device.memory is not None:
             for buf in device.memory.live_buffers():
                 api = "dvpp_malloc" if buf.kind == "dvpp" else "malloc"
-                lines.append(f"{api} {buf!r} allocated at {buf.site}")
+                lines.append(f"{api} {buf!r} on {_stream_name(buf.stream)} allocated at {buf.site}")
+            for mapping in device.memory.host_mappings():
+                lines.append(f"host_register {mapping!r} registered at {mapping.site}")
     for obj in list(STATE.handles.values()):
         if isinstance(obj, Event) and obj.alive:
             lines.append(f"event {obj!r} created at {obj.site}")
@@ -479,8 +505,10 @@ def synchronize_device(timeout: float | None = None) -> None:
 def get_mem_info(attr: int = MemAttr.HBM_MEM) -> tuple[int, int]:
     """``(free, total)`` bytes of the current device's memory of kind ``attr``.
 
-    The device memory of a preset is HBM or DDR (``ChipSpec.dram_kind``); asking for the
-    other kind gives ``(0, 0)``.
+    ``total`` is the device's memory; ``free`` is the pool's limit minus its reserved bytes
+    (memory the pool caches for reuse is not free; :func:`empty_cache` gives it back).  The
+    device memory of a preset is HBM or DDR (``ChipSpec.dram_kind``); asking for the other
+    kind gives ``(0, 0)``.
     """
     device = _current_context().device
     try:
@@ -492,7 +520,7 @@ def get_mem_info(attr: int = MemAttr.HBM_MEM) -> tuple[int, int]:
     if is_ddr != (device.chip.dram_kind == "DDR"):
         return 0, 0
     memory = device.ensure_memory()
-    return memory.free_bytes(), memory.capacity
+    return memory.free_bytes(), memory.capacity  # free = limit - reserved (cached memory is not free)
 
 
 @contextlib.contextmanager
@@ -735,22 +763,51 @@ def process_report(timeout: float | None = None) -> int:
 
 # --- memory ----------------------------------------------------------------------------
 
-def malloc(size: int, policy: int = 0) -> Buffer:
+def _alloc_stream(stream: Stream | None, device: Device) -> Stream:
+    if stream is None:
+        return _current_context().default_stream
+    st: Stream = _live(stream, Stream, "stream")
+    if st.device is not device:
+        raise StreamContextError(f"{st!r} is on npu:{st.device.id}, not on the current npu:{device.id}",
+                                 hint="allocate on a stream of the current device")
+    return st
+
+
+def malloc(size: int, policy: int = 0, *, stream: Stream | None = None) -> Buffer:
     """Device memory on the current device (``aclrtMalloc``): ``ALIGN_UP(size, 32) + 32``
-    bytes reserved, 64 B aligned start, contents undefined."""
+    bytes reserved, 64 B aligned start, contents undefined.
+
+    The memory comes from the caching pool and belongs to ``stream`` (the current context's
+    default stream when ``None``, as for pyACL's ``malloc``): when freed it is reused at once
+    by that stream, by other streams only after the work queued before the free is done.
+
+    >>> import npusim
+    >>> npusim.init(chip="tiny"); npusim.set_device(0)
+    >>> buf = npusim.malloc(1000); npusim.free(buf)
+    >>> again = npusim.malloc(1000); again.ptr == buf.ptr  # a cache hit
+    True
+    >>> npusim.free(again); npusim.reset_device(0); npusim.finalize()
+    []
+    """
     device = _current_context().device
-    return device.ensure_memory().malloc(size, policy, caller_site())
+    st = _alloc_stream(stream, device)
+    return device.ensure_memory().malloc(size, policy, caller_site(), stream=st)
 
 
 def free(ptr: int | Buffer) -> None:
-    """Release device memory from :func:`malloc` (``aclrtFree``); no implicit sync."""
+    """Release device memory from :func:`malloc` (``aclrtFree``); no implicit sync.
+
+    A double free, or freeing an address that is not the start of a live allocation, raises
+    :class:`~npusim.errors.MemoryFreeError` naming the lines that allocated and freed it.
+    """
     _free_device(ptr, "device")
 
 
-def dvpp_malloc(size: int) -> Buffer:
+def dvpp_malloc(size: int, *, stream: Stream | None = None) -> Buffer:
     """Device memory for media processing (``acldvppMalloc``); free with :func:`dvpp_free`."""
     device = _current_context().device
-    return device.ensure_memory().malloc(size, 0, caller_site(), kind="dvpp")
+    st = _alloc_stream(stream, device)
+    return device.ensure_memory().malloc(size, 0, caller_site(), kind="dvpp", stream=st)
 
 
 def dvpp_free(ptr: int | Buffer) -> None:
@@ -765,7 +822,7 @@ def _free_device(ptr: int | Buffer, kind: str) -> None:
     did = device_of_address(p)
     if did >= len(STATE.devices) or STATE.devices[did].memory is None:
         raise InvalidMemoryTypeError(f"0x{p:x} is not memory of an open device")
-    STATE.devices[did].memory.free(p, kind)  # type: ignore[union-attr]
+    STATE.devices[did].memory.free(p, kind, caller_site())  # type: ignore[union-attr]
 
 
 def malloc_host(size: int) -> int:
@@ -775,8 +832,21 @@ def malloc_host(size: int) -> int:
 
 
 def free_host(ptr: int) -> None:
+    """Release memory from :func:`malloc_host` (``aclrtFreeHost``).  It goes back to the pinned
+    pool, and is handed out again only after the copies queued on it are done."""
     STATE.require_init()
-    STATE.host.free_host(_as_ptr(ptr, "ptr"))
+    p = _as_ptr(ptr, "ptr")
+    region = STATE.host.region_at(p)
+    if region is not None:
+        for device in STATE.devices:
+            if device.memory is None:
+                continue
+            for mapping in device.memory.host_mappings():
+                if region.addr <= mapping.host_ptr < region.addr + region.nbytes:
+                    raise MemoryFreeError(f"host 0x{p:x} is still registered for npu:{device.id} as "
+                                          f"{mapping!r}",
+                                          hint="host_unregister it first")
+    STATE.host.free_host(p, caller_site())
 
 
 def memcpy(dst: Pointer, dest_max: int, src: Pointer, count: int, kind: int) -> None:
@@ -793,7 +863,7 @@ def memcpy_async(dst: Pointer, dest_max: int, src: Pointer, count: int, kind: in
     d, s, seconds, label = _plan_copy(dst, dest_max, src, count, kind)
     st = _stream(stream)
     st.submit(CopyTask(f"memcpy_async({label} {count} B)", caller_site(), d.view, s.view, seconds,
-                       _buffers(d, s), (d.keep, s.keep)))
+                       _buffers(d, s), (d.keep, s.keep), _regions(d, s)))
 
 
 def _plan_fill(ptr: Pointer, max_count: int, value: int, count: int) -> tuple[_Located, int, float]:
@@ -820,7 +890,7 @@ def memset_async(ptr: Pointer, max_count: int, value: int, count: int, stream: S
     loc, byte, seconds = _plan_fill(ptr, max_count, value, count)
     st = _stream(stream)
     st.submit(FillTask(f"memset_async({count} B)", caller_site(), loc.view, byte, seconds,
-                       _buffers(loc), (loc.keep,)))
+                       _buffers(loc), (loc.keep,), _regions(loc)))
 
 
 def launch_function(fn: Callable[[], float], *, label: str = "function", stream: Stream | None = None,

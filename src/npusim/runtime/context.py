@@ -21,6 +21,7 @@ class Context:
     >>> npusim.get_context() is ctx, ctx.device.id
     (True, 0)
     >>> npusim.destroy_context(ctx); npusim.finalize()
+    []
     """
 
     def __init__(self, device: Device, *, is_default: bool, site: str) -> None:

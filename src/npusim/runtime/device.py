@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from npusim.arch import ChipSpec
+from npusim.runtime._state import STATE
 from npusim.runtime.backends.base import Backend
 from npusim.runtime.context import Context
 from npusim.runtime.memory import DeviceMemory
+from npusim.runtime.pool import PoolOptions
 
 
 class Device:
@@ -16,10 +18,13 @@ class Device:
     >>> npusim.get_device()
     0
     >>> npusim.reset_device(0); npusim.finalize()
+    []
     """
 
-    def __init__(self, device_id: int, chip: ChipSpec, memory_bytes: int, backend: Backend) -> None:
+    def __init__(self, device_id: int, chip: ChipSpec, memory_bytes: int, backend: Backend,
+                 pool_options: PoolOptions | None = None) -> None:
         self.id = device_id
+        self.pool_options = pool_options or PoolOptions()
         self.chip = chip
         self.memory_bytes = memory_bytes
         self.backend = backend
@@ -34,7 +39,12 @@ class Device:
 
     def ensure_memory(self) -> DeviceMemory:
         if self.memory is None:
-            self.memory = DeviceMemory(self.id, self.backend.create_arena(self.id, self.memory_bytes))
+            arena = self.backend.create_arena(self.id, self.memory_bytes)
+            self.memory = DeviceMemory(self.id, arena, options=self.pool_options)
+            history = STATE.memory_history
+            if history is not None and self.memory.pool is not None:
+                _, stacks, max_entries = history
+                self.memory.pool.record_history(True, stacks=stacks, max_entries=max_entries)
         return self.memory
 
     def all_contexts(self) -> list[Context]:
@@ -48,5 +58,5 @@ class Device:
         self.default_context = None
         self.refcount = 0
         if self.memory is not None:
-            self.memory.arena.close()
+            self.memory.close()
             self.memory = None

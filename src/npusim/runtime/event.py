@@ -43,6 +43,7 @@ class Event:
     0.0
     >>> for e in (a, b): npusim.destroy_event(e)
     >>> npusim.reset_device(0); npusim.finalize()
+    []
     """
 
     __slots__ = ("handle", "flags", "site", "alive", "last_record", "__weakref__")

@@ -2,9 +2,12 @@
 
 Device side
     ``DeviceMemory`` keeps one device's allocations.  Placement is delegated to an
-    :class:`Allocator` (the seam where the caching pool plugs in); the AscendCL rules for
-    what ``malloc`` hands out are applied here: the size is rounded up to 32 B and 32 B
-    are added, and every start is 64 B aligned.
+    :class:`Allocator`, by default the caching pool (:mod:`npusim.runtime.pool`), which
+    applies the AscendCL rules for what ``malloc`` hands out (the size rounded up to 32 B
+    plus 32 B, 64 B aligned starts).  Freed buffers are remembered for a while so that a
+    double free or a use after free names the lines that allocated and freed the memory.
+    Host memory registered for the device (zero-copy) gets device addresses in the top
+    part of the device's address space.
 
 Host side
     Host pointers are real process addresses.  ``HostMemory`` knows the host ranges the
@@ -21,26 +24,30 @@ import ctypes
 import sys
 import threading
 import weakref
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import numpy as np
 
 from npusim.errors import (
+    AclError,
     HostAllocationError,
     InvalidMemoryTypeError,
     InvalidParamError,
     MemoryFreeError,
     OutOfMemoryError,
     RtParamInvalidError,
+    UseAfterFreeError,
 )
 from npusim.runtime.backends.base import DeviceArena
-from npusim.runtime.backends.sim import DEVICE_ADDRESS_BASE, DEVICE_ADDRESS_STRIDE
+from npusim.runtime.backends.sim import DEVICE_ADDRESS_BASE, DEVICE_ADDRESS_STRIDE, HOST_MAP_OFFSET
+from npusim.runtime.hostmem import HOST_ALIGN, PinnedBlock, PinnedHostPool
+from npusim.runtime.pool import AllocatorFull, CachingPool, InvalidRelease, PoolOptions, RangeAllocator
 
 # AscendCL's rules for aclrtMalloc (acl_rt.h doc comment; ascend-api.md 1.2):
 MALLOC_SIZE_ALIGN = 32  # the size is rounded up to 32 B ...
 MALLOC_PADDING = 32  # ... and 32 B are added
 MALLOC_START_ALIGN = 64  # every start address is 64 B aligned
-HOST_ALIGN = 4096  # malloc_host returns page-aligned memory
 # numpy_to_ptr keeps the most recent arrays alive for a while, so that the common
 # ``memcpy(..., numpy_to_ptr(arr.astype(...)), ...)`` (a temporary that real pyACL reads
 # after it was freed, and that happens to work there) works here too.
@@ -73,22 +80,24 @@ def device_of_address(ptr: int) -> int:
     return (ptr - DEVICE_ADDRESS_BASE) // DEVICE_ADDRESS_STRIDE
 
 
-class AllocatorFull(Exception):
-    """Raised by an :class:`Allocator` that has no room; the caller turns it into OOM."""
-
-
 class Allocator(Protocol):
-    """Where device allocations are placed: offsets inside ``0 .. capacity``.
+    """Where device allocations are placed: offsets in the device's arena.
 
-    ``allocate`` must return offsets aligned to ``MALLOC_START_ALIGN``.  The runtime
-    never looks inside; the caching pool of a later issue implements the same protocol.
+    The seam between the runtime and the memory pool.  ``allocate(nbytes, stream)`` gets the
+    size the user asked for and applies AscendCL's rules (``ALIGN_UP(nbytes, 32) + 32``
+    bytes, a start aligned to at least ``MALLOC_START_ALIGN``); ``stream`` is the stream the
+    memory is for (``None``: no stream).  ``release(offset, stream)`` gives it back; the
+    free is ordered after ``stream``'s work as well as the allocation stream's.  Both raise
+    :class:`AllocatorFull` / :class:`InvalidRelease`.  The default is
+    :class:`~npusim.runtime.pool.CachingPool`; :class:`BestFitAllocator` caches nothing.
     """
 
-    capacity: int
+    @property
+    def capacity(self) -> int: ...
 
-    def allocate(self, nbytes: int) -> int: ...
+    def allocate(self, nbytes: int, stream: Any = None) -> int: ...
 
-    def release(self, offset: int) -> None: ...
+    def release(self, offset: int, stream: Any = None) -> None: ...
 
     def reserved_bytes(self) -> int: ...
 
@@ -96,69 +105,36 @@ class Allocator(Protocol):
 
 
 class BestFitAllocator:
-    """A simple best-fit allocator with splitting and coalescing of free neighbours.
+    """No caching: best fit with splitting and coalescing straight over the arena's bytes.
 
     >>> a = BestFitAllocator(1024)
-    >>> x, y = a.allocate(64), a.allocate(100)
+    >>> x, y = a.allocate(32), a.allocate(100)
     >>> (x, y, a.reserved_bytes())
-    (0, 64, 192)
+    (0, 64, 256)
     >>> a.release(x); a.release(y); a.largest_free()
     1024
     """
 
-    __slots__ = ("capacity", "align", "_free_sorted", "_free_start", "_free_end", "_used", "_reserved")
+    __slots__ = ("capacity", "_ranges")
 
     def __init__(self, capacity: int, align: int = MALLOC_START_ALIGN) -> None:
-        self.capacity = capacity - capacity % align
-        self.align = align
-        self._free_sorted: list[tuple[int, int]] = [(self.capacity, 0)]  # (size, offset)
-        self._free_start: dict[int, int] = {0: self.capacity}  # offset -> size
-        self._free_end: dict[int, int] = {self.capacity: 0}  # end -> offset
-        self._used: dict[int, int] = {}  # offset -> size
-        self._reserved = 0
+        self._ranges = RangeAllocator(capacity, align)
+        self.capacity = self._ranges.capacity
 
-    def _take(self, offset: int, size: int) -> None:
-        self._free_sorted.pop(bisect.bisect_left(self._free_sorted, (size, offset)))
-        del self._free_start[offset]
-        del self._free_end[offset + size]
+    def allocate(self, nbytes: int, stream: Any = None) -> int:
+        return self._ranges.allocate(malloc_padded_size(nbytes))
 
-    def _put(self, offset: int, size: int) -> None:
-        bisect.insort(self._free_sorted, (size, offset))
-        self._free_start[offset] = size
-        self._free_end[offset + size] = offset
-
-    def allocate(self, nbytes: int) -> int:
-        size = align_up(max(nbytes, 1), self.align)
-        i = bisect.bisect_left(self._free_sorted, (size, -1))
-        if i == len(self._free_sorted):
-            raise AllocatorFull(size)
-        block_size, offset = self._free_sorted[i]
-        self._take(offset, block_size)
-        if block_size > size:
-            self._put(offset + size, block_size - size)
-        self._used[offset] = size
-        self._reserved += size
-        return offset
-
-    def release(self, offset: int) -> None:
-        size = self._used.pop(offset)
-        self._reserved -= size
-        start, end = offset, offset + size
-        if end in self._free_start:  # merge with the free block after
-            nsize = self._free_start[end]
-            self._take(end, nsize)
-            end += nsize
-        if start in self._free_end:  # merge with the free block before
-            pstart = self._free_end[start]
-            self._take(pstart, start - pstart)
-            start = pstart
-        self._put(start, end - start)
+    def release(self, offset: int, stream: Any = None) -> None:
+        try:
+            self._ranges.release(offset)
+        except KeyError:
+            raise InvalidRelease(f"offset 0x{offset:x} is not allocated") from None
 
     def reserved_bytes(self) -> int:
-        return self._reserved
+        return self._ranges.used
 
     def largest_free(self) -> int:
-        return self._free_sorted[-1][0] if self._free_sorted else 0
+        return self._ranges.largest_free()
 
 
 class Buffer:
@@ -170,12 +146,14 @@ class Buffer:
     >>> (buf.size, buf.padded_size, buf.ptr % 64)
     (100, 160, 0)
     >>> npusim.free(buf); npusim.reset_device(0); npusim.finalize()
+    []
     """
 
-    __slots__ = ("device", "ptr", "size", "padded_size", "policy", "kind", "site", "alive", "_offset")
+    __slots__ = ("device", "ptr", "size", "padded_size", "policy", "kind", "site", "alive", "stream",
+                 "free_site", "memory", "_offset")
 
     def __init__(self, device: int, ptr: int, size: int, padded_size: int, policy: int, kind: str,
-                 site: str, offset: int) -> None:
+                 site: str, offset: int, stream: Any = None, memory: DeviceMemory | None = None) -> None:
         self.device = device
         self.ptr = ptr
         self.size = size
@@ -184,6 +162,9 @@ class Buffer:
         self.kind = kind
         self.site = site
         self.alive = True
+        self.stream = stream
+        self.free_site: str | None = None
+        self.memory = memory
         self._offset = offset
 
     def __int__(self) -> int:
@@ -196,28 +177,87 @@ class Buffer:
         state = "" if self.alive else " freed"
         return f"<Buffer npu:{self.device} 0x{self.ptr:x} {self.size}B{state}>"
 
+    def describe(self) -> str:
+        """Where the buffer came from (and went): for error messages."""
+        text = f"{self!r} allocated at {self.site}"
+        if self.free_site is not None:
+            text += f" and freed at {self.free_site}"
+        return text
+
+
+class HostMapping:
+    """Host memory registered for the device (zero-copy): a device address range whose
+    bytes are the host's.  Copies and kernels reach the host memory directly; the core model
+    charges their accesses to the host link, not to device memory."""
+
+    __slots__ = ("device", "ptr", "nbytes", "host_ptr", "site", "alive", "_view", "_keep")
+
+    def __init__(self, device: int, ptr: int, nbytes: int, host_ptr: int, site: str, view: np.ndarray,
+                 keep: object) -> None:
+        self.device = device
+        self.ptr = ptr
+        self.nbytes = nbytes
+        self.host_ptr = host_ptr
+        self.site = site
+        self.alive = True
+        self._view = view
+        self._keep = keep
+
+    def __repr__(self) -> str:
+        return f"<HostMapping npu:{self.device} 0x{self.ptr:x} -> host 0x{self.host_ptr:x} {self.nbytes}B>"
+
+
+GRAVEYARD = 4096  # freed buffers remembered to name the lines of a use after free / double free
+
 
 class DeviceMemory:
-    """The allocations of one device, over its arena."""
+    """The allocations of one device: the pool over its arena, the live buffers, the freed
+    ones (for use-after-free and double-free messages), and the host-mapped ranges."""
 
-    def __init__(self, device_id: int, arena: DeviceArena, allocator: Allocator | None = None) -> None:
+    def __init__(self, device_id: int, arena: DeviceArena, allocator: Allocator | None = None,
+                 options: PoolOptions | None = None) -> None:
         self.device_id = device_id
         self.arena = arena
-        self.allocator: Allocator = allocator or BestFitAllocator(arena.capacity)
+        self._lock = threading.Lock()
+        chosen: Allocator = allocator if allocator is not None else CachingPool(
+            arena, options, sync=self._sync_unlocked, device=device_id)
+        self.allocator = chosen
+        self.pool: CachingPool | None = chosen if isinstance(chosen, CachingPool) else None
         self._buffers: dict[int, Buffer] = {}
         self._starts: list[int] = []
-        self._lock = threading.Lock()
-        self.allocated_bytes = 0  # padded bytes of live buffers
+        self._graveyard: collections.OrderedDict[int, Buffer] = collections.OrderedDict()
+        self._maps: dict[int, HostMapping] = {}
+        self._map_starts: list[int] = []
+        self._map_space = RangeAllocator(DEVICE_ADDRESS_STRIDE - HOST_MAP_OFFSET, HOST_ALIGN)
+        self.allocated_bytes = 0  # AscendCL-padded bytes of live buffers
         self.requested_bytes = 0
 
     @property
     def capacity(self) -> int:
         return self.allocator.capacity
 
-    def free_bytes(self) -> int:
-        return self.allocator.capacity - self.allocator.reserved_bytes()
+    @property
+    def limit(self) -> int:
+        return self.pool.limit if self.pool is not None else self.allocator.capacity
 
-    def malloc(self, size: int, policy: int, site: str, kind: str = "device") -> Buffer:
+    def free_bytes(self) -> int:
+        """What ``get_mem_info`` reports as free: the limit minus the reserved bytes."""
+        return max(self.limit - self.allocator.reserved_bytes(), 0)
+
+    def _sync_unlocked(self, waits: list[tuple[Any, int]]) -> None:
+        """The pool waits for streams (OOM ladder, empty_cache) without holding our lock, so
+        that stream work that needs device memory can finish meanwhile."""
+        self._lock.release()
+        try:
+            for stream, ticket in waits:
+                try:
+                    stream.wait_for(ticket)
+                except AclError:  # a stream that can never get there keeps its memory
+                    pass
+        finally:
+            self._lock.acquire()
+
+    def malloc(self, size: int, policy: int, site: str, kind: str = "device", stream: Any = None) -> Buffer:
         if not isinstance(size, (int, np.integer)) or isinstance(size, bool):
             raise InvalidParamError(f"size must be an int, got {type(size).__name__}")
         size = int(size)
@@ -227,31 +267,38 @@ class DeviceMemory:
         padded = malloc_padded_size(size)
         with self._lock:
             try:
-                offset = self.allocator.allocate(padded)
+                offset = self.allocator.allocate(size, stream)
             except AllocatorFull:
-                raise OutOfMemoryError(size, used=self.allocator.reserved_bytes(),
-                                       limit=self.allocator.capacity, device=self.device_id,
-                                       largest_free=self.allocator.largest_free()) from None
+                raise self._oom(size) from None
             ptr = self.arena.base + offset
-            buf = Buffer(self.device_id, ptr, size, padded, int(policy), kind, site, offset)
+            buf = Buffer(self.device_id, ptr, size, padded, int(policy), kind, site, offset, stream, self)
             self._buffers[ptr] = buf
             bisect.insort(self._starts, ptr)
             self.allocated_bytes += padded
             self.requested_bytes += size
         return buf
 
-    def free(self, ptr: int, kind: str = "device") -> Buffer:
+    def _oom(self, size: int) -> OutOfMemoryError:
+        pool = self.pool
+        if pool is not None:
+            used, reserved = pool.all.b, pool.all.res
+            hint = None
+            if reserved - used > size:
+                hint = (f"{reserved - used} B are reserved but unallocated (held by streams whose work is "
+                        "not done, or fragmented); synchronize streams, call empty_cache(), or raise the "
+                        "limit with set_memory_limit")
+            return OutOfMemoryError(size, used=used, reserved=reserved, limit=pool.limit,
+                                    device=self.device_id,
+                                    largest_free=pool.largest_allocatable(), hint=hint)
+        used = self.allocator.reserved_bytes()
+        return OutOfMemoryError(size, used=used, reserved=used, limit=self.allocator.capacity,
+                                device=self.device_id, largest_free=self.allocator.largest_free())
+
+    def free(self, ptr: int, kind: str = "device", site: str = "") -> Buffer:
         with self._lock:
             buf = self._buffers.get(ptr)
             if buf is None:
-                inside = self._find(ptr)
-                if inside is not None:
-                    raise MemoryFreeError(
-                        f"0x{ptr:x} is {ptr - inside.ptr} B inside {inside!r}, not its start",
-                        hint="free the address malloc returned")
-                raise MemoryFreeError(
-                    f"0x{ptr:x} is not a live allocation on npu:{self.device_id} (double free, or "
-                    "never allocated)", hint="free each pointer from malloc exactly once")
+                raise self._bad_free(ptr)
             if buf.kind != kind:
                 raise MemoryFreeError(f"{buf!r} was allocated by {_ALLOCATORS[buf.kind]}, not "
                                       f"{_ALLOCATORS[kind]}", hint=f"release it with {_FREERS[buf.kind]}")
@@ -261,7 +308,39 @@ class DeviceMemory:
             self.allocated_bytes -= buf.padded_size
             self.requested_bytes -= buf.size
             buf.alive = False
+            buf.free_site = site
+            grave = self._graveyard
+            grave[ptr] = buf
+            grave.move_to_end(ptr)
+            if len(grave) > GRAVEYARD:
+                grave.popitem(last=False)
         return buf
+
+    def _bad_free(self, ptr: int) -> MemoryFreeError:
+        dead = self._graveyard.get(ptr)
+        if dead is not None:
+            return MemoryFreeError(f"double free of 0x{ptr:x}: {dead.describe()}",
+                                   hint="free each pointer from malloc exactly once")
+        inside = self._find(ptr)
+        if inside is not None:
+            return MemoryFreeError(f"0x{ptr:x} is {ptr - inside.ptr} B inside {inside.describe()}, "
+                                   "not its start",
+                                   hint="free the address malloc returned")
+        if self._find_map(ptr, 1) is not None:
+            return MemoryFreeError(f"0x{ptr:x} is host memory mapped for the device",
+                                   hint="release it with host_unregister, then free_host")
+        return MemoryFreeError(
+            f"0x{ptr:x} is not a live allocation on npu:{self.device_id} (double free, or never allocated "
+            "by malloc)", hint="free each pointer from malloc exactly once")
+
+    def record_use(self, buf: Buffer, stream: Any) -> None:
+        """``stream`` queued work on ``buf``: a free waits for it before another stream reuses
+        the memory (done for every task a stream takes; PyTorch's ``record_stream``)."""
+        if stream is buf.stream or self.pool is None:
+            return
+        with self._lock:
+            if buf.alive:
+                self.pool.record_stream(buf._offset, stream)
 
     def _find(self, ptr: int) -> Buffer | None:
         i = bisect.bisect_right(self._starts, ptr) - 1
@@ -270,24 +349,109 @@ class DeviceMemory:
         buf = self._buffers[self._starts[i]]
         return buf if ptr < buf.ptr + buf.padded_size else None
 
-    def locate(self, ptr: int, nbytes: int) -> tuple[Buffer, np.ndarray]:
-        """The live buffer holding ``[ptr, ptr + nbytes)`` and a uint8 view of those bytes."""
+    def _find_dead(self, ptr: int) -> Buffer | None:
+        for buf in reversed(self._graveyard.values()):
+            if buf.ptr <= ptr < buf.ptr + buf.padded_size:
+                return buf
+        return None
+
+    def locate(self, ptr: int, nbytes: int) -> tuple[Buffer | HostMapping, np.ndarray]:
+        """The live buffer (or host mapping) holding ``[ptr, ptr + nbytes)`` and a uint8 view of
+        those bytes.  Freed or cached memory is poisoned: touching it is a use after free."""
         with self._lock:
             buf = self._find(ptr)
+            if buf is None:
+                mapping = self._find_map(ptr, nbytes)
+                if mapping is not None:
+                    off = ptr - mapping.ptr
+                    return mapping, mapping._view[off:off + nbytes]
+                near = self._find_map(ptr, 1)
+                dead = self._find_dead(ptr)
         if buf is None:
+            if near is not None:
+                raise RtParamInvalidError(
+                    f"{nbytes} B at 0x{ptr:x} run {ptr + nbytes - near.ptr - near.nbytes} B past the end of "
+                    f"{near!r}", hint="access at most the registered size")
+            if dead is not None:
+                raise UseAfterFreeError(
+                    f"use after free: device address 0x{ptr:x} is {ptr - dead.ptr} B inside "
+                    f"{dead.describe()}; its memory is cached by the pool or given to another allocation",
+                    hint="keep buffers allocated while copies and kernels use them")
             raise RtParamInvalidError(
                 f"device address 0x{ptr:x} is not inside a live allocation of npu:{self.device_id}",
                 hint="use pointers returned by malloc, before they are freed")
         offset = ptr - buf.ptr
         if offset + nbytes > buf.size:
             raise RtParamInvalidError(
-                f"{nbytes} B at offset {offset} of {buf!r} runs {offset + nbytes - buf.size} B past its end",
-                hint="copy at most the allocated size")
+                f"{nbytes} B at offset {offset} of {buf.describe()} run {offset + nbytes - buf.size} B "
+                "past its end", hint="copy at most the allocated size")
         return buf, self.arena.view(buf._offset + offset, nbytes)
 
     def live_buffers(self) -> list[Buffer]:
         with self._lock:
             return list(self._buffers.values())
+
+    # --- pool management (under the lock) --------------------------------------------------
+    def call_pool(self, fn: Callable[[CachingPool], Any]) -> Any:
+        """Run ``fn(pool)`` under the memory lock (``None`` without a caching pool)."""
+        with self._lock:
+            return None if self.pool is None else fn(self.pool)
+
+    def drop_stream(self, stream: Any) -> None:
+        if self.pool is not None:
+            with self._lock:
+                self.pool.drop_stream(stream)
+
+    # --- host memory mapped for the device (zero-copy) ------------------------------------
+    def map_host(self, host_ptr: int, nbytes: int, view: np.ndarray, keep: object, site: str) -> HostMapping:
+        with self._lock:
+            for m in self._maps.values():
+                if m.host_ptr < host_ptr + nbytes and host_ptr < m.host_ptr + m.nbytes:
+                    raise InvalidParamError(f"host range 0x{host_ptr:x} +{nbytes} B overlaps {m!r}",
+                                            hint="register each host range once")
+            page_off = host_ptr % HOST_ALIGN
+            try:
+                off = self._map_space.allocate(page_off + nbytes)
+            except AllocatorFull:
+                raise OutOfMemoryError(nbytes, used=self._map_space.used, reserved=self._map_space.used,
+                                       limit=self._map_space.capacity, device=self.device_id,
+                                       hint="unregister host memory you no longer map") from None
+            ptr = self.arena.base + HOST_MAP_OFFSET + off + page_off
+            mapping = HostMapping(self.device_id, ptr, nbytes, host_ptr, site, view, keep)
+            self._maps[ptr] = mapping
+            bisect.insort(self._map_starts, ptr)
+            return mapping
+
+    def unmap_host(self, host_ptr: int) -> HostMapping | None:
+        with self._lock:
+            for ptr, m in self._maps.items():
+                if m.host_ptr == host_ptr:
+                    del self._maps[ptr]
+                    self._map_starts.pop(bisect.bisect_left(self._map_starts, ptr))
+                    self._map_space.release(ptr - self.arena.base - HOST_MAP_OFFSET - host_ptr % HOST_ALIGN)
+                    m.alive = False
+                    return m
+        return None
+
+    def _find_map(self, ptr: int, nbytes: int) -> HostMapping | None:
+        i = bisect.bisect_right(self._map_starts, ptr) - 1
+        if i < 0:
+            return None
+        m = self._maps[self._map_starts[i]]
+        return m if ptr + nbytes <= m.ptr + m.nbytes and ptr < m.ptr + m.nbytes else None
+
+    def host_mappings(self) -> list[HostMapping]:
+        with self._lock:
+            return sorted(self._maps.values(), key=lambda m: m.ptr)
+
+    def is_host_mapped(self, ptr: int, nbytes: int = 1) -> bool:
+        with self._lock:
+            return self._find_map(ptr, nbytes) is not None
+
+    def close(self) -> None:
+        self.arena.close()
+        self._maps.clear()
+        self._map_starts.clear()
 
 
 _ALLOCATORS = {"device": "malloc", "dvpp": "dvpp_malloc"}
@@ -308,15 +472,27 @@ def check_policy(policy: int) -> None:
 class HostRegion:
     """A host range the device may touch.  Owners are held weakly where Python allows."""
 
-    __slots__ = ("addr", "nbytes", "kind", "site", "_strong", "_weak", "__weakref__")
+    __slots__ = ("addr", "nbytes", "kind", "site", "uses", "block", "free_site", "_strong", "_weak",
+                 "__weakref__")
 
     def __init__(self, addr: int, nbytes: int, kind: str, owner: object, site: str, weak: bool) -> None:
         self.addr = addr
         self.nbytes = nbytes
         self.kind = kind  # "pinned" | "numpy" | "bytes"
         self.site = site
+        self.uses: set[Any] | None = None  # streams that queued copies on it (pinned)
+        self.block: PinnedBlock | None = None  # pinned: the pool's block
+        self.free_site: str | None = None
         self._strong = None if weak else owner
         self._weak = weakref.ref(owner) if weak else None
+
+    def record_use(self, stream: Any) -> None:
+        """A stream queued a copy on this range: a later free_host waits for it before reuse."""
+        if self.kind == "pinned":
+            if self.uses is None:
+                self.uses = {stream}
+            else:
+                self.uses.add(stream)
 
     def owner(self) -> object | None:
         return self._weak() if self._weak is not None else self._strong
@@ -339,6 +515,8 @@ class HostMemory:
         self._lock = threading.RLock()
         self._recent: collections.deque[tuple[object, int]] = collections.deque()
         self._recent_bytes = 0
+        self.pinned = PinnedHostPool()
+        self._freed: collections.OrderedDict[int, HostRegion] = collections.OrderedDict()
 
     def _keep_recent(self, owner: object, nbytes: int) -> None:
         self._recent.append((owner, nbytes))
@@ -414,27 +592,43 @@ class HostMemory:
         if not isinstance(size, (int, np.integer)) or isinstance(size, bool) or size <= 0:
             raise InvalidParamError(f"malloc_host size must be an int > 0, got {size!r}")
         size = int(size)
-        try:
-            raw = np.empty(size + HOST_ALIGN, dtype=np.uint8)
-        except MemoryError:
-            raise HostAllocationError(f"malloc_host could not get {size} B of host memory",
-                                      hint="ask for less, or free host memory first") from None
-        start = (-raw.ctypes.data) % HOST_ALIGN
-        block = raw[start:start + size]
-        addr = block.ctypes.data
         with self._lock:
-            self._add(HostRegion(addr, size, "pinned", block, site, weak=False))
-        return addr
+            try:
+                block = self.pinned.malloc(size)
+            except MemoryError:
+                raise HostAllocationError(f"malloc_host could not get {size} B of host memory",
+                                          hint="ask for less, or free host memory first") from None
+            region = HostRegion(block.addr, size, "pinned", block.array[:size], site, weak=False)
+            region.block = block
+            self._add(region)
+            self._freed.pop(block.addr, None)
+        return block.addr
 
-    def free_host(self, ptr: int) -> None:
+    def free_host(self, ptr: int, site: str = "") -> HostRegion:
         with self._lock:
             region = self._regions.get(ptr)
             if region is None or region.kind != "pinned":
+                dead = self._freed.get(ptr)
+                if region is None and dead is not None:
+                    raise MemoryFreeError(f"double free_host of host 0x{ptr:x}: {_describe_host(dead)}",
+                                          hint="free_host each pointer from malloc_host exactly once")
                 what = ("is not from malloc_host" if region is not None
                         else "is not a live malloc_host pointer")
                 raise MemoryFreeError(f"host pointer 0x{ptr:x} {what} (double free_host?)",
                                       hint="free_host only what malloc_host returned, once")
             self._remove(region)
+            assert region.block is not None
+            self.pinned.free(region.block, region.uses)
+            region.free_site = site
+            self._freed[ptr] = region
+            if len(self._freed) > GRAVEYARD:
+                self._freed.popitem(last=False)
+            return region
+
+    def region_at(self, ptr: int) -> HostRegion | None:
+        """The live registered region starting exactly at ``ptr``."""
+        with self._lock:
+            return self._regions.get(ptr)
 
     # lookup
     def _lookup(self, addr: int, nbytes: int) -> HostRegion | None:
@@ -458,6 +652,11 @@ class HostMemory:
                 raise RtParamInvalidError(
                     f"{nbytes} B at host 0x{ptr:x} run past the end of {near!r}",
                     hint="copy at most the size of the host buffer")
+            dead = self._freed_at(ptr)
+            if dead is not None:  # the pinned pool caches it: unknown memory, named
+                raise InvalidMemoryTypeError(
+                    f"use after free: host address 0x{ptr:x} is {ptr - dead.addr} B inside "
+                    f"{_describe_host(dead)}", hint="keep host buffers allocated while copies use them")
             raise InvalidMemoryTypeError(
                 f"host address 0x{ptr:x} is not memory npusim knows",
                 hint="get host pointers from malloc_host, numpy_to_ptr or bytes_to_ptr, and keep the "
@@ -468,6 +667,13 @@ class HostMemory:
             start = ptr - region.addr
             return region, flat[start:start + nbytes], owner
         return region, _ctypes_view(ptr, nbytes), owner
+
+    def _freed_at(self, ptr: int) -> HostRegion | None:
+        with self._lock:
+            for region in reversed(self._freed.values()):
+                if region.addr <= ptr < region.addr + region.nbytes:
+                    return region
+        return None
 
     def region_of(self, ptr: int) -> HostRegion | None:
         with self._lock:
@@ -483,3 +689,12 @@ class HostMemory:
             self._starts.clear()
             self._recent.clear()
             self._recent_bytes = 0
+            self._freed.clear()
+            self.pinned = PinnedHostPool()
+
+
+def _describe_host(region: HostRegion) -> str:
+    text = f"{region.nbytes} B from malloc_host at {region.site}"
+    if region.free_site is not None:
+        text += f", freed by free_host at {region.free_site}"
+    return text

@@ -56,18 +56,22 @@ class Task:
 def _check_alive(buffers: tuple[Buffer, ...], label: str) -> None:
     for buf in buffers:
         if not buf.alive:
-            raise MemoryFreeError(f"{buf!r} was freed before the queued {label} ran",
+            freed = f" at {buf.free_site}" if buf.free_site else ""
+            raise MemoryFreeError(f"{buf!r} (allocated at {buf.site}) was freed{freed} before the queued "
+                                  f"{label} ran",
                                   hint="synchronize the stream before freeing memory its tasks use")
 
 
 class CopyTask(Task):
-    __slots__ = ("dst", "src", "seconds", "buffers", "keepalive")
+    __slots__ = ("dst", "src", "seconds", "buffers", "keepalive", "host_regions")
 
     def __init__(self, label: str, site: str, dst: np.ndarray, src: np.ndarray, seconds: float,
-                 buffers: tuple[Buffer, ...], keepalive: tuple[object, ...]) -> None:
+                 buffers: tuple[Buffer, ...], keepalive: tuple[object, ...],
+                 host_regions: tuple[Any, ...] = ()) -> None:
         super().__init__(label, site)
         self.dst, self.src, self.seconds = dst, src, seconds
         self.buffers, self.keepalive = buffers, keepalive
+        self.host_regions = host_regions
 
     def run(self, stream: Stream) -> None:
         _check_alive(self.buffers, self.label)
@@ -76,13 +80,15 @@ class CopyTask(Task):
 
 
 class FillTask(Task):
-    __slots__ = ("dst", "value", "seconds", "buffers", "keepalive")
+    __slots__ = ("dst", "value", "seconds", "buffers", "keepalive", "host_regions")
 
     def __init__(self, label: str, site: str, dst: np.ndarray, value: int, seconds: float,
-                 buffers: tuple[Buffer, ...], keepalive: tuple[object, ...]) -> None:
+                 buffers: tuple[Buffer, ...], keepalive: tuple[object, ...],
+                 host_regions: tuple[Any, ...] = ()) -> None:
         super().__init__(label, site)
         self.dst, self.value, self.seconds = dst, value, seconds
         self.buffers, self.keepalive = buffers, keepalive
+        self.host_regions = host_regions
 
     def run(self, stream: Stream) -> None:
         _check_alive(self.buffers, self.label)
@@ -212,6 +218,7 @@ class Stream:
     >>> npusim.init(chip="tiny"); npusim.set_device(0)
     >>> s = npusim.create_stream()
     >>> s.synchronize(); npusim.destroy_stream(s); npusim.reset_device(0); npusim.finalize()
+    []
     """
 
     def __init__(self, context: Context, *, is_default: bool, site: str, flags: int = 0,
@@ -251,6 +258,25 @@ class Stream:
                                                 daemon=True)
                 self._worker.start()
             self._cond.notify()
+        # the memory this task touches: a free waits for this stream before another reuses it
+        for buf in getattr(task, "buffers", ()):
+            if buf.stream is not self and buf.memory is not None:
+                buf.memory.record_use(buf, self)
+        for region in getattr(task, "host_regions", ()):
+            region.record_use(self)
+
+    # --- stream order, as the memory pool sees it ------------------------------------
+    def ticket(self) -> int:
+        """A position in the queue: the number of tasks submitted so far."""
+        return self._submitted
+
+    def reached(self, ticket: int) -> bool:
+        """True once the first ``ticket`` tasks have finished."""
+        return self._completed >= ticket
+
+    def wait_for(self, ticket: int) -> None:
+        """Block until :meth:`reached` (deadlocks are reported, as by :meth:`wait_idle`)."""
+        self.wait_idle(target=ticket)
 
     def _work(self) -> None:
         device = self.device
@@ -298,9 +324,10 @@ class Stream:
             return None
         return tasks[0].stuck_reason(seen)
 
-    def wait_idle(self, timeout_s: float | None = None) -> None:
-        """Block until the tasks submitted so far have finished (no error reporting)."""
-        target = self._submitted
+    def wait_idle(self, timeout_s: float | None = None, *, target: int | None = None) -> None:
+        """Block until the tasks submitted so far (the first ``target``) have finished (no error
+        reporting)."""
+        target = self._submitted if target is None else target
         start = time.monotonic()
         deadline = None if timeout_s is None else start + timeout_s
         while True:
@@ -358,3 +385,6 @@ class Stream:
         STATE.handles.pop(self.handle, None)
         with STATE.lock:
             STATE.subscriptions.pop(self, None)
+        memory = self.device.memory
+        if memory is not None:
+            memory.drop_stream(self)  # its cached memory goes back; live blocks stay
