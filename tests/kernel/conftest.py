@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -86,10 +85,3 @@ class VecRunner:
 def vec(run: Runner) -> VecRunner:
     return VecRunner(run)
 
-
-def line_of(path: str, marker: str) -> int:
-    """The 1-based line of ``path`` holding ``marker`` (to check the lines faults report)."""
-    for i, text in enumerate(Path(path).read_text().splitlines(), 1):
-        if marker in text and "line_of(" not in text:
-            return i
-    raise AssertionError(f"marker {marker!r} not found")
