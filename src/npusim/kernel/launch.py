@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import threading
 import time
 import warnings
@@ -140,6 +141,10 @@ class KernelLaunch:
     def _run(self) -> float:
         from npusim.sim import simulate
 
+        # The recording makes many small objects that all stay alive until the launch ends:
+        # the cyclic GC would rescan them again and again, so it is paused for the run.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
         try:
             t0 = time.perf_counter()
             fn = self.kernel.fn
@@ -167,6 +172,9 @@ class KernelLaunch:
             _notify(self)
             self._done.set()
             raise
+        finally:
+            if gc_was_enabled:
+                gc.enable()
         _notify(self)
         self._done.set()
         return float(report.seconds)

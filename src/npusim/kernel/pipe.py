@@ -28,7 +28,7 @@ from npusim.errors import (
     LocalMemoryOverflowError,
     QueueError,
 )
-from npusim.isa import HardEvent, Space, set_flag, wait_flag
+from npusim.isa import HardEvent, Instr, Pipe, Space, wait_flag
 from npusim.kernel._core import LOCAL_SPACES, Core, as_dtype, current, fault_code, space_capacity, where
 from npusim.kernel.tensor import POSITION_SPACE, LocalTensor, TPosition
 
@@ -70,6 +70,8 @@ _QUE_BIND: dict[TPosition, tuple[TPosition, TPosition]] = {
 }
 
 BLOCK_BYTES = 32  # init_buffer lengths are rounded up to 32 B
+#: HardEvent -> (source pipe, destination pipe), computed once (the enum properties parse names)
+EVENT_PIPES: dict[HardEvent, tuple[Pipe, Pipe]] = {e: (e.src, e.dst) for e in HardEvent}
 
 
 def _space_of(core: Core, pos: TPosition) -> Space:
@@ -267,8 +269,10 @@ class TQueBind:
 
     def _emit(self, core: Core, ins_kind: str, evt: HardEvent, event_id: int) -> None:
         file, line = where(3)
-        make = set_flag if ins_kind == "set" else wait_flag
-        core.instrs.append(make(evt.src, evt.dst, event_id, file=file, line=line))
+        src, dst = EVENT_PIPES[evt]
+        op = "set_flag" if ins_kind == "set" else "wait_flag"
+        core.instrs.append(Instr(src if op == "set_flag" else dst, op, src=src, dst=dst, event_id=event_id,
+                                 file=file, line=line))
 
     def _find(self, core: Core, tensor: LocalTensor, what: str) -> _Buf:
         if tensor.space is self.space:

@@ -14,6 +14,7 @@ from npusim import isa
 from npusim.errors import KernelFault
 from npusim.isa import HardEvent, Pipe
 from npusim.kernel._core import current, where
+from npusim.kernel.pipe import EVENT_PIPES
 
 
 def _event(evt: HardEvent, event_id: int, name: str) -> tuple[HardEvent, int]:
@@ -31,7 +32,8 @@ def set_flag(event: HardEvent, event_id: int) -> None:
     core = current()
     evt, eid = _event(event, event_id, "set_flag")
     file, line = where(2)
-    core.instrs.append(isa.set_flag(evt.src, evt.dst, eid, file=file, line=line))
+    src, dst = EVENT_PIPES[evt]
+    core.instrs.append(isa.set_flag(src, dst, eid, file=file, line=line))
 
 
 def wait_flag(event: HardEvent, event_id: int) -> None:
@@ -39,7 +41,8 @@ def wait_flag(event: HardEvent, event_id: int) -> None:
     core = current()
     evt, eid = _event(event, event_id, "wait_flag")
     file, line = where(2)
-    core.instrs.append(isa.wait_flag(evt.src, evt.dst, eid, file=file, line=line))
+    src, dst = EVENT_PIPES[evt]
+    core.instrs.append(isa.wait_flag(src, dst, eid, file=file, line=line))
 
 
 def pipe_barrier(pipe: Pipe) -> None:
