@@ -23,13 +23,13 @@ Model (every figure from the ``ChipSpec``; formulas in ``docs/simulator.md``):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from npusim.arch import ChipSpec
 from npusim.errors import KernelDeadlockError, SyncError
-from npusim.isa import EXEC_PIPES, Instr, Op, Pipe, Space
+from npusim.isa import EXEC_PIPES, SYNC_OPS, Instr, Op, Pipe, Space
 
 _SET, _WAIT, _BARRIER, _SYNC_ALL = (Op.SET_FLAG.value, Op.WAIT_FLAG.value, Op.PIPE_BARRIER.value,
                                     Op.SYNC_ALL.value)
@@ -116,6 +116,7 @@ class SimReport:
 # --- costs ---------------------------------------------------------------------------------
 
 _GM = Space.GM
+_SYNC_OPS = SYNC_OPS
 _MOVERS = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)  # pipes whose bytes count as global-memory traffic
 
 
@@ -412,20 +413,80 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]]) -> SimReport:
                                   "waves cannot start while earlier ones wait for them",
                                   hint=f"launch at most {ncores} blocks when using sync_all")
     hbm = chip.dram_bandwidth / chip.clock_hz  # bytes per cycle, whole chip
+    cap = max(chip.mte2_bytes_per_cycle, chip.mte3_bytes_per_cycle, chip.fixpipe_bytes_per_cycle)
     timelines: list[CoreTimeline] = []
     t = 0.0
     for w in range(waves):
         blocks = range(w * ncores, min((w + 1) * ncores, block_dim))
-        movers = sum(1 for b in blocks if any(_touches_gm(i) and not i.is_sync for i in cores[b])) or 1
-        costs = _Costs(chip, hbm / movers)
-        if any(has_sync_all):
-            wave_tl = _schedule_with_sync_all(cores, blocks, costs, t, w, chip.flag_latency_cycles)
-        else:
-            wave_tl = [_schedule_core(cores[b], costs, t, b, b - w * ncores, w, chip.flag_latency_cycles)
-                       for b in blocks]
+
+        def run(share: float, t0: float = t, w: int = w, blocks: range = blocks) -> list[CoreTimeline]:
+            costs = _Costs(chip, share)
+            if any(has_sync_all):
+                return _schedule_with_sync_all(cores, blocks, costs, t0, w, chip.flag_latency_cycles)
+            return [_schedule_core(cores[b], costs, t0, b, b - w * ncores, w, chip.flag_latency_cycles)
+                    for b in blocks]
+
+        wave_tl = _share_hbm(run, _gm_pipes(cores, blocks), hbm, cap, t)
         timelines.extend(wave_tl)
         t = max((tl.finish for tl in wave_tl), default=t)
     return SimReport(chip, block_dim, waves, t, timelines, sum(len(c) for c in cores))
+
+
+def _gm_pipes(cores: Sequence[Sequence[Instr]], blocks: range) -> int:
+    """How many (block, pipe) pairs of the wave move global data: the transfers that may run at once."""
+    count = 0
+    for b in blocks:
+        pipes = set()
+        for ins in cores[b]:
+            if ins.pipe in _MOVERS and ins.op not in _SYNC_OPS and _touches_gm(ins):
+                pipes.add(ins.pipe)
+                if len(pipes) == len(_MOVERS):
+                    break
+        count += len(pipes)
+    return count
+
+
+def _wave_bandwidth(tls: list[CoreTimeline], t0: float) -> float:
+    span = max((tl.finish for tl in tls), default=t0) - t0
+    moved = sum(tl.gm_read + tl.gm_write for tl in tls)
+    return moved / span if span > 0 else 0.0
+
+
+def _share_hbm(run: Callable[[float], list[CoreTimeline]], gm_pipes: int, hbm: float, cap: float,
+               t0: float) -> list[CoreTimeline]:
+    """Schedule a wave with the HBM bandwidth shared by its global-memory transfers.
+
+    Start from an even split among every pipe that moves global data (never above the HBM
+    bandwidth at any instant).  When pipes move data only part of the time, raise each
+    transfer's rate (up to the path rate ``cap``) as long as the wave's global-memory
+    traffic over its duration stays within the HBM bandwidth: the transfers that are
+    active at a moment share what the idle ones leave.
+    """
+    low = hbm / gm_pipes if gm_pipes else cap
+    tls = run(min(low, cap))
+    if low >= cap:
+        return tls
+    achieved = _wave_bandwidth(tls, t0)
+    if achieved <= 0 or achieved >= 0.995 * hbm:
+        return tls
+    top = run(cap)
+    if _wave_bandwidth(top, t0) <= hbm:
+        return top
+    high = cap
+    guess = min(low * hbm / achieved, high)  # proportional first, then bisection
+    for _ in range(8):
+        trial = run(guess)
+        got = _wave_bandwidth(trial, t0)
+        if got <= hbm:
+            low, tls = guess, trial
+            if got >= 0.995 * hbm:
+                break
+        else:
+            high = guess
+        if high - low < 0.002 * low:
+            break
+        guess = (low + high) / 2
+    return tls
 
 
 def _schedule_with_sync_all(cores: Sequence[Sequence[Instr]], blocks: range, costs: _Costs, t0: float,

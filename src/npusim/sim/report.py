@@ -49,6 +49,36 @@ def render_table(report: SimReport, title: str = "launch") -> Any:
     return table
 
 
+def text_timeline(report: SimReport, *, block: int = 0, width: int = 100) -> str:
+    """A terminal timeline of one block: one row per pipe that did work, ``#`` where busy.
+
+    >>> from npusim.arch import get_chip
+    >>> from npusim.isa import Instr, Pipe
+    >>> from npusim.sim import simulate
+    >>> report = simulate(get_chip("tiny"), [[Instr(Pipe.V, "x", cost={"cycles": 10})]])
+    >>> print(text_timeline(report, width=10))
+    VECTOR |##########| 100%
+    """
+    tl = report.timelines[block]
+    span = max(tl.finish - tl.begin, 1e-9)
+    util = {p: tl.busy[p] / span for p in EXEC_PIPES}
+    rows = []
+    for pipe in EXEC_PIPES:
+        if not tl.busy[pipe]:
+            continue
+        cells = [0.0] * width
+        for i, ins in enumerate(tl.instrs):
+            if ins.pipe is not pipe or tl.end[i] <= tl.start[i]:
+                continue
+            a = (tl.start[i] - tl.begin) / span * width
+            b = (tl.end[i] - tl.begin) / span * width
+            for c in range(int(a), min(int(b) + 1, width)):
+                cells[c] += max(0.0, min(b, c + 1) - max(a, c))
+        bar = "".join("#" if x >= 0.5 else "." if x > 0 else " " for x in cells)
+        rows.append(f"{pipe.track_name:6s} |{bar}| {util[pipe]:4.0%}")
+    return "\n".join(rows)
+
+
 _COLORS = {Pipe.S: "#7f7f7f", Pipe.V: "#1f77b4", Pipe.M: "#d62728", Pipe.MTE1: "#9467bd",
            Pipe.MTE2: "#2ca02c", Pipe.MTE3: "#ff7f0e", Pipe.FIX: "#8c564b"}
 
