@@ -118,9 +118,9 @@ def main() -> None:
     show("serial (one buffer)", serial, serial.total_cycles)
     show("queues, BUFFER_NUM 1", single, serial.total_cycles)
     show("queues, BUFFER_NUM 2", double, serial.total_cycles)
-    for label, report in (("serial", serial), ("BUFFER_NUM 2", double)):
+    for label, kernel in (("serial", serial_kernel(6, ops)), ("BUFFER_NUM 2", queue_kernel(2, 6, ops))):
         print(f"  timeline of the first 6 tiles, {label}:")
-        head = run(serial_kernel(6, ops) if label == "serial" else queue_kernel(2, 6, ops), 6)
+        head = run(kernel, 6)
         print("\n".join("    " + line for line in text_timeline(head, width=96).splitlines()))
     util = serial.utilization()[Pipe.V], single.utilization()[Pipe.V], double.utilization()[Pipe.V]
     assert 0.30 <= util[0] <= 0.37 and 0.45 <= util[1] <= 0.55 and util[2] >= 0.9, util
