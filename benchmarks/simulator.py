@@ -1,0 +1,121 @@
+"""Simulator speed; prints one JSON line.
+
+- execution + recording: instructions per second of a kernel of >= 200,000 instructions
+  (a queued add with small tiles), and separately the timing engine on the same streams;
+- the wall time of a 1M-element add (float16 and float32, the tile sizes a real kernel would
+  use) next to NumPy's own ``a + b`` on the same data, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+
+import numpy as np
+
+import npusim
+import npusim.kernel as asc
+from npusim.sim import simulate
+
+
+def add_kernel(dtype, blocks: int, tiles: int, tile: int):
+    @asc.kernel
+    def add(x, y, z):
+        per_block = tiles * tile
+        base = per_block * asc.get_block_idx()
+        gx, gy, gz = asc.GlobalTensor(dtype), asc.GlobalTensor(dtype), asc.GlobalTensor(dtype)
+        gx.set_global_buffer(x.cast(dtype) + base, per_block)
+        gy.set_global_buffer(y.cast(dtype) + base, per_block)
+        gz.set_global_buffer(z.cast(dtype) + base, per_block)
+        pipe = asc.TPipe()
+        qx, qy, qz = (asc.TQue(asc.QuePosition.VECIN, 1), asc.TQue(asc.QuePosition.VECIN, 1),
+                      asc.TQue(asc.QuePosition.VECOUT, 1))
+        nbytes = tile * np.dtype(dtype).itemsize
+        for q in (qx, qy, qz):
+            pipe.init_buffer(q, 2, nbytes)
+        for i in range(tiles):
+            xl, yl = qx.alloc_tensor(dtype), qy.alloc_tensor(dtype)
+            asc.data_copy(xl, gx[i * tile], tile)
+            asc.data_copy(yl, gy[i * tile], tile)
+            qx.enque(xl)
+            qy.enque(yl)
+            xl, yl = qx.deque(dtype), qy.deque(dtype)
+            zl = qz.alloc_tensor(dtype)
+            asc.add(zl, xl, yl, tile)
+            qz.enque(zl)
+            qx.free_tensor(xl)
+            qy.free_tensor(yl)
+            zl = qz.deque(dtype)
+            asc.data_copy(gz[i * tile], zl, tile)
+            qz.free_tensor(zl)
+
+    return add
+
+
+def run_add(dtype, n: int, blocks: int, tile: int, repeats: int = 1):
+    npdt = np.dtype(dtype)
+    rng = np.random.default_rng(0)
+    x = rng.uniform(-10, 10, n).astype(npdt)
+    y = rng.uniform(-10, 10, n).astype(npdt)
+    dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
+    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    kernel = add_kernel(dtype, blocks, n // blocks // tile, tile)
+    best, launch = float("inf"), None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        launch = kernel[blocks](dx, dy, dz)
+        npusim.synchronize_stream()
+        best = min(best, time.perf_counter() - t0)
+    z = np.empty_like(x)
+    npusim.memcpy(z, z.nbytes, dz, z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    assert np.array_equal(z, x + y)
+    numpy_best = float("inf")
+    for _ in range(max(repeats, 5)):
+        t0 = time.perf_counter()
+        _ = x + y
+        numpy_best = min(numpy_best, time.perf_counter() - t0)
+    for d in (dx, dy, dz):
+        npusim.free(d)
+    return launch, best, numpy_best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    npusim.init(chip="910B")
+    npusim.set_device(0)
+
+    # >= 200k instructions: 8 blocks x 2048 tiles of 64 float16 elements
+    big, _, _ = run_add(asc.half, 8 * 2048 * 64, 8, 64)
+    instrs = big.instructions
+    exec_ips = instrs / big.exec_seconds
+    t0 = time.perf_counter()
+    for _ in range(args.repeats):
+        simulate(big.chip, big.streams)
+    engine_ips = instrs * args.repeats / (time.perf_counter() - t0)
+
+    n = 1 << 20
+    add16, wall16, np16 = run_add(asc.half, n, 8, 8192, args.repeats)
+    add32, wall32, np32 = run_add(asc.float32, n, 8, 4096, args.repeats)
+    npusim.reset_device(0)
+    npusim.finalize()
+    print(json.dumps({
+        "benchmark": "simulator",
+        "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+        "kernel_instructions": instrs,
+        "exec_record_instr_per_s": round(exec_ips),
+        "timing_engine_instr_per_s": round(engine_ips),
+        "add_1M_f16_wall_s": round(wall16, 5), "numpy_add_1M_f16_s": round(np16, 6),
+        "add_1M_f16_vs_numpy": round(wall16 / np16, 2), "add_1M_f16_instructions": add16.instructions,
+        "add_1M_f32_wall_s": round(wall32, 5), "numpy_add_1M_f32_s": round(np32, 6),
+        "add_1M_f32_vs_numpy": round(wall32 / np32, 2), "add_1M_f32_instructions": add32.instructions,
+        "targets": {"timing_engine_instr_per_s": 1_000_000, "add_vs_numpy": 10},
+    }))
+
+
+if __name__ == "__main__":
+    main()
