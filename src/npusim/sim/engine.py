@@ -153,7 +153,8 @@ class _Costs:
             else:
                 ra, rb = reads
                 rd, r0, r1 = (ra.space is _GM or rb.space is _GM), ra.length, rb.length
-            key = (pipe, w.space, w.length, rd, r0, r1, tuple(cost.items()) if cost else None)
+            # ids, not the enums: Enum.__hash__ is Python code, ids of singletons are free
+            key = (id(pipe), id(w.space), w.length, rd, r0, r1, tuple(cost.items()) if cost else None)
             hit = self._memo.get(key)
             if hit is None:
                 hit = self._memo[key] = (self.cycles(ins), _nbytes(ins) if pipe in _MOVERS else 0)
@@ -215,7 +216,7 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     durs = [0.0] * n
     blocking = [False] * n  # holds back the issue of later instructions until it completes
     queues: list[list[int]] = [[] for _ in range(_NPIPES + 1)]
-    flag_ids: dict[tuple[Any, Any, Any], int] = {}
+    flag_ids: dict[tuple[int, int, Any], int] = {}
     set_index: list[list[int]] = []  # per flag: its sets, in order
     wait_index: list[list[int]] = []  # per flag: its waits, in order
     kind_of = _KIND.get
@@ -236,7 +237,7 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
             if pipe == _S:
                 blocking[i] = True
         elif kind in (_K_SET, _K_WAIT):
-            fk = (ins.src, ins.dst, ins.event_id)
+            fk = (id(ins.src), id(ins.dst), ins.event_id)  # ids: Enum.__hash__ is slow
             f = flag_ids.get(fk)
             if f is None:
                 f = flag_ids[fk] = len(set_index)
@@ -271,6 +272,7 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     all_pipes = range(_NPIPES + 1)
 
     def advance_issue() -> None:
+        """Give issue times to every instruction up to (and including) the next blocking one."""
         nonlocal issued, issue_clock
         while issued < n:
             if issued > 0 and blocking[issued - 1]:
@@ -278,8 +280,12 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                     return
                 if end[issued - 1] > issue_clock:
                     issue_clock = end[issued - 1]
-            issue[issued] = issue_clock
-            issued += 1
+            try:
+                stop = blocking.index(True, issued) + 1
+            except ValueError:
+                stop = n
+            issue[issued:stop] = [issue_clock] * (stop - issued)
+            issued = stop
 
     advance_issue()
     progress = True
