@@ -31,6 +31,7 @@ def _cmd_chips(args: argparse.Namespace) -> int:
 # Packages that add subcommands: each module has ``register(subparsers)`` (one line each).
 COMMAND_MODULES: tuple[str, ...] = (
     "npusim.sim.cli",
+    "npusim.compiler.cli",
 )
 
 

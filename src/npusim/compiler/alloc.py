@@ -1,0 +1,384 @@
+"""``allocate_events``: the method of seed 002 (CN118467183A), physical event IDs for logical
+sync points.
+
+1. Split the stream at its strong syncs (``pipe_barrier ALL``, ``sync_all``) into segments.
+   At a strong sync everything before has finished, so every event ID is free again and a
+   logical pair whose set and wait lie in different segments is already ordered by the
+   strong sync: it is removed (never a dependence: the strong sync carries it).
+2. For each segment, the DAG of its logical sync points (producer on one pipe, consumer on
+   another), ordered by the execution order, is represented by vector clocks (one per pipe,
+   merged at each wait and barrier, as in :mod:`npusim.compiler.hb`): "the wait of sync
+   point *u* happens before the set of *v*" is one integer comparison.
+3. Traverse the segment in program order (a topological order of the DAG): at each set,
+   give the sync point the lowest ID of its pipe pair's pool whose previous use's wait is
+   ordered before this set (a flag is one signal deep, so only then can the ID be reused);
+   at each wait, release it.  Sets of one pipe pair are met in the order of their left
+   ends, so this is the left-edge algorithm: it uses exactly the interval lower bound
+   (:func:`npusim.compiler.baselines.lower_bound`) when that fits the pool.
+4. When the pool is short: first reuse an ID by adding an ordering (a false dependency):
+   merge with the live sync point of the same pair whose set is the latest (one set, at the
+   later producer, and one wait, at the earlier consumer, now carry both dependences); if no
+   point is live, order the wait side before this set with a pair in the other direction
+   (``set_flag Q P`` / ``wait_flag Q P`` just before the set).  As a last resort insert a
+   strong sync that cuts the segment (the pairs it straddles are now redundant and removed).
+   No dependence is ever dropped.
+5. Rewrite logical IDs into physical ones.  Output is deterministic.
+
+Programs with loops take the structured variant in :mod:`npusim.compiler.structured`
+(loop-carried pairs hold their ID across the back edge).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Container, Sequence
+from dataclasses import dataclass, field
+from typing import overload
+
+from npusim.arch import ChipSpec, get_chip
+from npusim.compiler.hb import NPIPES
+from npusim.compiler.program import Program, SyncError, flag_key
+from npusim.isa import Instr, Pipe
+
+_ALL = int(Pipe.ALL)
+_PIPES = list(Pipe)
+DEFAULT_CHIP = "910B"
+
+
+@dataclass(slots=True)
+class AllocStats:
+    """Figures of one allocation."""
+
+    pool: int
+    method: str = "segments"
+    sync_points: int = 0
+    segments: int = 1
+    ids_used: dict[tuple[Pipe, Pipe], int] = field(default_factory=dict)
+    merges: int = 0  # false dependencies: two sync points merged onto one set/wait
+    orderings: int = 0  # false dependencies: an ordering pair inserted in the other direction
+    cuts: int = 0  # strong syncs inserted (the last resort)
+    redundant: int = 0  # logical pairs dropped because a strong sync already orders them
+    seconds: float = 0.0
+
+    @property
+    def false_dependencies(self) -> int:
+        return self.merges + self.orderings
+
+    def summary(self) -> str:
+        pairs = ", ".join(f"{p.name}->{q.name}: {n}" for (p, q), n in sorted(self.ids_used.items()))
+        return (f"{self.sync_points} sync points, {self.segments} segment(s); IDs per pipe pair "
+                f"(pool {self.pool}): {pairs or 'none'}; spills: {self.merges} merge(s), "
+                f"{self.orderings} ordering pair(s), {self.cuts} strong sync(s) inserted; "
+                f"{self.redundant} pair(s) already ordered by a strong sync removed")
+
+
+def resolve_pool(chip: ChipSpec | str | None, pool: int | None) -> int:
+    if pool is not None:
+        if pool <= 0:
+            raise ValueError(f"pool must be > 0, got {pool}")
+        return pool
+    return get_chip(chip if chip is not None else DEFAULT_CHIP).events_per_pipe_pair
+
+
+@overload
+def allocate_events(stream: Program, chip: ChipSpec | str | None = ..., *, pool: int | None = ...,
+                    stats: AllocStats | None = ...) -> Program: ...
+
+
+@overload
+def allocate_events(stream: Sequence[Instr], chip: ChipSpec | str | None = ..., *, pool: int | None = ...,
+                    stats: AllocStats | None = ...) -> list[Instr]: ...
+
+
+def allocate_events(stream: Program | Sequence[Instr], chip: ChipSpec | str | None = None, *,
+                    pool: int | None = None, stats: AllocStats | None = None) -> Program | list[Instr]:
+    """Give every logical sync point a physical event ID; returns a new stream of the same form.
+
+    Parameters
+    ----------
+    stream
+        A recorded ``list[Instr]`` or a :class:`~npusim.compiler.program.Program` with logical
+        ``set_flag``/``wait_flag`` pairs (physical ones are kept and their IDs reserved).
+    chip
+        Chip preset or spec; its ``events_per_pipe_pair`` is the pool (default 910B: 8).
+    pool
+        Overrides the chip's pool size.
+    stats
+        Filled with the figures of the run (IDs per pipe pair, segments, spills).
+
+    >>> from npusim.compiler.text import parse, format_program
+    >>> prog = parse("MTE2 ld w:UB[0:64]\\nset_flag MTE2 V L7\\nwait_flag MTE2 V L7\\nV add r:UB[0:64]")
+    >>> print(format_program(allocate_events(prog)), end="")
+    MTE2 ld w:UB[0:64]
+    set_flag MTE2 V 0
+    wait_flag MTE2 V 0
+    V add r:UB[0:64]
+    """
+    size = resolve_pool(chip, pool)
+    stats = stats if stats is not None else AllocStats(size)
+    stats.pool = size
+    t0 = time.perf_counter()
+    if isinstance(stream, Program):
+        if stream.is_flat:
+            out = Program(list(_allocate_flat(stream.items, size, stats)), stream.file)  # type: ignore[arg-type]
+        else:
+            from npusim.compiler.structured import allocate_structured
+
+            out = allocate_structured(stream, size, stats)
+        stats.seconds = time.perf_counter() - t0
+        return out
+    result = _allocate_flat(stream, size, stats)
+    stats.seconds = time.perf_counter() - t0
+    return result
+
+
+def _lowest_free(lw: list[int], lp: list[int], f: int, reserved: Container[int] | None) -> int:
+    for k in range(len(lw)):
+        if lp[k] < 0 and lw[k] < f and (reserved is None or k not in reserved):
+            return k
+    return -1
+
+
+def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
+                   merge: bool = True, order: bool = True) -> list[Instr]:
+    set_op, wait_op, bar_op, all_op = "set_flag", "wait_flag", "pipe_barrier", "sync_all"
+    n = len(instrs)
+    # --- pre-pass: match logical sets and waits, find segments and reserved physical IDs
+    point_of = [-1] * n
+    pset: list[int] = []
+    pwait: list[int] = []
+    pseg: list[int] = []
+    pending: dict[tuple[int, int, int], int] = {}
+    seg = 0
+    reserved_by_seg: dict[int, dict[int, set[int]]] = {}
+    for index, ins in enumerate(instrs):
+        op = ins.op
+        if op in (set_op, wait_op):
+            key = flag_key(ins)
+            if not ins.logical:
+                reserved_by_seg.setdefault(seg, {}).setdefault(key[0] * NPIPES + key[1], set()).add(key[2])
+                continue
+            if op == set_op:
+                if key in pending:
+                    raise SyncError(f"{ins.where}: logical flag {_flag(key)} set twice before its wait "
+                                    f"(first at {instrs[pset[pending[key]]].where})")
+                pid = len(pset)
+                pending[key] = pid
+                pset.append(index)
+                pwait.append(-1)
+                pseg.append(seg)
+            else:
+                pid = pending.pop(key, -1)
+                if pid < 0:
+                    raise SyncError(f"{ins.where}: wait_flag {_flag(key)} has no earlier set_flag")
+                pwait[pid] = index
+                if pseg[pid] != seg:
+                    pseg[pid] = -1  # straddles a strong sync
+            point_of[index] = pid
+        elif op == all_op or (op == bar_op and ins.pipe is Pipe.ALL):
+            seg += 1
+    if pending:
+        pid = min(pending.values())
+        raise SyncError(f"{instrs[pset[pid]].where}: set_flag {_flag(next(iter(pending)))} is never waited")
+    npoints = len(pset)
+    stats.sync_points += npoints
+    stats.segments += seg
+    removed = bytearray(npoints)  # 1: the point's wait is not emitted (redundant or merged away)
+    for pid in range(npoints):
+        if pseg[pid] < 0:
+            removed[pid] = 2  # straddles a strong sync: set and wait both dropped
+            stats.redundant += 1
+    # --- traversal
+    count = [0] * NPIPES
+    know = [[0] * NPIPES for _ in range(NPIPES)]
+    # per pipe pair (p * 7 + q): last wait number, live point, out index of its set, its signal
+    lw: list[list[int] | None] = [None] * (NPIPES * NPIPES)
+    lp: list[list[int] | None] = [None] * (NPIPES * NPIPES)
+    ls: list[list[int] | None] = [None] * (NPIPES * NPIPES)
+    sg: list[list[list[int] | None] | None] = [None] * (NPIPES * NPIPES)
+    used = [0] * (NPIPES * NPIPES)
+    phys: dict[tuple[int, int, int], list[int]] = {}
+    pid_k = [-1] * npoints
+    out: list[Instr | None] = []
+    seg = 0
+    reserved = reserved_by_seg.get(0, {})
+
+    def pair_state(pq: int) -> tuple[list[int], list[int], list[int], list[list[int] | None]]:
+        a = lw[pq]
+        if a is None:
+            a = lw[pq] = [-1] * pool
+            lp[pq] = [-1] * pool
+            ls[pq] = [-1] * pool
+            sg[pq] = [None] * pool
+        return a, lp[pq], ls[pq], sg[pq]  # type: ignore[return-value]
+
+    def reset() -> None:
+        for pq in range(NPIPES * NPIPES):
+            a = lw[pq]
+            if a is not None:
+                a[:] = [-1] * pool
+                lp[pq][:] = [-1] * pool  # type: ignore[index]
+                ls[pq][:] = [-1] * pool  # type: ignore[index]
+                sg[pq][:] = [None] * pool  # type: ignore[index]
+        for r in range(NPIPES):
+            know[r] = count[:]
+
+    def spill(pid: int, p: int, q: int, ins: Instr) -> int:
+        """The pool of (p, q) is short at the set of point ``pid``: return the ID to use, or -2
+        when the point was merged into a live one (its set then already emitted)."""
+        pq = p * NPIPES + q
+        plw, plp, pls, psg = pair_state(pq)
+        res = reserved.get(pq)
+        live = [k for k in range(pool) if plp[k] >= 0]
+        if merge and live:
+            # merge with the live point whose set is the latest: one set here, one wait at the
+            # earlier of the two consumers now carries both dependences
+            k = max(live, key=lambda k: pls[k])
+            v = plp[k]
+            out[pls[k]] = None
+            if pwait[pid] < pwait[v]:
+                removed[v] = 1
+                plp[k] = pid
+            else:
+                removed[pid] = 1
+            sig = know[p][:]
+            sig[p] = count[p]
+            pls[k] = len(out)
+            psg[k] = sig
+            pid_k[pid] = k
+            stats.merges += 1
+            out.append(Instr(ins.pipe, set_op, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
+            return -2
+        if order and p != q:
+            # order every earlier wait of (p, q) before this set: set_flag q p / wait_flag q p here
+            qp = q * NPIPES + p
+            qlw, qlp, qls, qsg = pair_state(qp)
+            k2 = _lowest_free(qlw, qlp, know[q][p], reserved.get(qp))
+            if k2 < 0 and merge:
+                qlive = [k for k in range(pool) if qlp[k] >= 0]
+                if qlive:  # take over the live (q, p) point: the wait inserted here covers its consumer
+                    k2 = max(qlive, key=lambda k: qls[k])
+                    out[qls[k2]] = None
+                    removed[qlp[k2]] = 1
+                    qlp[k2] = -1
+                    qsg[k2] = None
+                    stats.merges += 1
+            if k2 >= 0:
+                src, dst = _PIPES[q], _PIPES[p]
+                sig = know[q][:]
+                sig[q] = count[q]
+                out.append(Instr(src, set_op, (), (), src, dst, k2, False, {}, ins.file, ins.line))
+                out.append(Instr(dst, wait_op, (), (), src, dst, k2, False, {}, ins.file, ins.line))
+                kp = know[p]
+                for r in range(NPIPES):
+                    if sig[r] > kp[r]:
+                        kp[r] = sig[r]
+                qlw[k2] = count[p]
+                count[p] += 1
+                if k2 >= used[qp]:
+                    used[qp] = k2 + 1
+                stats.orderings += 1
+                k = _lowest_free(plw, plp, know[p][q], res)
+                if k >= 0:
+                    return k
+        # last resort: a strong sync cuts the segment; the pairs it straddles become redundant
+        for st in range(NPIPES * NPIPES):
+            slp, sls = lp[st], ls[st]
+            if slp is None or sls is None:
+                continue
+            for k in range(pool):
+                if slp[k] >= 0:
+                    out[sls[k]] = None
+                    removed[slp[k]] = 1
+        out.append(Instr(Pipe.ALL, bar_op, line=ins.line, file=ins.file))
+        reset()
+        stats.cuts += 1
+        stats.segments += 1
+        k = _lowest_free(plw, plp, count[p] if p == q else know[p][q], res)
+        if k < 0:
+            raise SyncError(f"{ins.where}: every event ID of {_PIPES[p].name}->{_PIPES[q].name} is "
+                            f"reserved by hand-written flags; no ID left for the pass")
+        return k
+
+    for index, ins in enumerate(instrs):
+        op = ins.op
+        if op == set_op:
+            pid = point_of[index]
+            p = int(ins.src)  # type: ignore[arg-type]
+            q = int(ins.dst)  # type: ignore[arg-type]
+            if pid < 0:  # physical: keep, and carry its signal
+                sig = know[p][:]
+                sig[p] = count[p]
+                phys[(p, q, ins.event_id)] = sig  # type: ignore[index]
+                out.append(ins)
+                continue
+            if removed[pid] == 2:
+                continue
+            pq = p * NPIPES + q
+            plw, plp, pls, psg = pair_state(pq)
+            res = reserved.get(pq)
+            k = _lowest_free(plw, plp, count[p] if p == q else know[p][q], res)
+            if k < 0:
+                k = spill(pid, p, q, ins)
+                if k == -2:  # merged into a live point: its set moved here
+                    continue
+            sig = know[p][:]
+            sig[p] = count[p]
+            plp[k] = pid
+            pls[k] = len(out)
+            psg[k] = sig
+            pid_k[pid] = k
+            if k >= used[pq]:
+                used[pq] = k + 1
+            out.append(Instr(ins.pipe, set_op, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
+        elif op == wait_op:
+            pid = point_of[index]
+            p = int(ins.src)  # type: ignore[arg-type]
+            q = int(ins.dst)  # type: ignore[arg-type]
+            if pid < 0:
+                sig = phys.get((p, q, ins.event_id))  # type: ignore[arg-type,assignment]
+                if sig is not None:
+                    kq = know[q]
+                    for r in range(NPIPES):
+                        if sig[r] > kq[r]:
+                            kq[r] = sig[r]
+                count[q] += 1
+                out.append(ins)
+                continue
+            if removed[pid]:
+                continue
+            k = pid_k[pid]
+            pq = p * NPIPES + q
+            plw, plp, pls, psg = pair_state(pq)
+            sig = psg[k]  # type: ignore[assignment]
+            assert sig is not None
+            kq = know[q]
+            for r in range(NPIPES):
+                if sig[r] > kq[r]:
+                    kq[r] = sig[r]
+            plw[k] = count[q]
+            count[q] += 1
+            plp[k] = -1
+            psg[k] = None
+            out.append(Instr(ins.pipe, wait_op, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
+        elif op in (bar_op, all_op):
+            out.append(ins)
+            pipe = int(ins.pipe)
+            if pipe == _ALL or op == all_op:
+                seg += 1
+                reserved = reserved_by_seg.get(seg, {})
+                reset()
+            else:
+                know[pipe][pipe] = count[pipe]
+        else:
+            count[int(ins.pipe)] += 1
+            out.append(ins)
+    for pq in range(NPIPES * NPIPES):
+        if used[pq]:
+            stats.ids_used[(_PIPES[pq // NPIPES], _PIPES[pq % NPIPES])] = max(
+                used[pq], stats.ids_used.get((_PIPES[pq // NPIPES], _PIPES[pq % NPIPES]), 0))
+    return [x for x in out if x is not None]
+
+
+def _flag(key: tuple[int, int, int]) -> str:
+    return f"{_PIPES[key[0]].name} {_PIPES[key[1]].name} L{key[2]}"

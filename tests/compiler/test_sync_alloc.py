@@ -1,0 +1,241 @@
+"""allocate_events (the seed's method) on hand-written streams: exact output, shortage
+handling, segments, loops, determinism."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from npusim.compiler import (
+    AllocStats,
+    SyncError,
+    allocate_events,
+    format_program,
+    infer_sync,
+    lower_bound,
+    parse,
+    verify_sync,
+)
+from npusim.compiler.alloc import _allocate_flat
+from npusim.compiler.gen import kernel_stream, random_program, random_stream
+from npusim.isa import Pipe
+
+MV = (Pipe.MTE2, Pipe.V)
+
+
+def alloc(text: str, pool: int) -> tuple[str, AllocStats]:
+    stats = AllocStats(pool)
+    out = allocate_events(parse(text), pool=pool, stats=stats)
+    assert verify_sync(out, pool=pool, require_physical=True).ok
+    return format_program(out), stats
+
+
+TWO_LIVE = """\
+MTE2 ld w:UB[0:64]
+set_flag MTE2 V L0
+MTE2 ld w:UB[64:128]
+set_flag MTE2 V L1
+wait_flag MTE2 V L0
+V add r:UB[0:64]
+wait_flag MTE2 V L1
+V add r:UB[64:128]
+"""
+
+
+def test_overlapping_points_get_distinct_ids() -> None:
+    text, stats = alloc(TWO_LIVE, 8)
+    assert text == TWO_LIVE.replace("L0", "0").replace("L1", "1")
+    assert stats.ids_used == {MV: 2} and stats.sync_points == 2 and stats.false_dependencies == 0
+
+
+def test_shortage_merges_with_the_live_point() -> None:
+    text, stats = alloc(TWO_LIVE, 1)
+    assert text == """\
+MTE2 ld w:UB[0:64]
+MTE2 ld w:UB[64:128]
+set_flag MTE2 V 0
+wait_flag MTE2 V 0
+V add r:UB[0:64]
+V add r:UB[64:128]
+"""
+    assert (stats.merges, stats.orderings, stats.cuts) == (1, 0, 0) and stats.ids_used == {MV: 1}
+
+
+def test_an_id_is_reused_only_when_the_earlier_wait_is_ordered_before_the_new_set() -> None:
+    ordered = "set_flag MTE2 V L0\nwait_flag MTE2 V L0\nset_flag V MTE2 L1\nwait_flag V MTE2 L1\n" \
+              "set_flag MTE2 V L2\nwait_flag MTE2 V L2\n"
+    text, stats = alloc(ordered, 8)
+    assert text.count("set_flag MTE2 V 0") == 2 and stats.ids_used[MV] == 1
+    unordered = "set_flag MTE2 V L0\nwait_flag MTE2 V L0\nset_flag MTE2 V L1\nwait_flag MTE2 V L1\n"
+    text, stats = alloc(unordered, 8)
+    assert text == "set_flag MTE2 V 0\nwait_flag MTE2 V 0\nset_flag MTE2 V 1\nwait_flag MTE2 V 1\n"
+    assert lower_bound(parse(unordered)) == {MV: 2}
+
+
+def test_shortage_without_live_point_adds_an_ordering_pair() -> None:
+    unordered = "set_flag MTE2 V L0\nwait_flag MTE2 V L0\nset_flag MTE2 V L1\nwait_flag MTE2 V L1\n"
+    text, stats = alloc(unordered, 1)
+    assert text == """\
+set_flag MTE2 V 0
+wait_flag MTE2 V 0
+set_flag V MTE2 0
+wait_flag V MTE2 0
+set_flag MTE2 V 0
+wait_flag MTE2 V 0
+"""
+    assert (stats.merges, stats.orderings, stats.cuts) == (0, 1, 0)
+
+
+def test_last_resort_is_a_strong_sync_cut() -> None:
+    crossed = """\
+set_flag MTE2 V L1
+set_flag V MTE2 L0
+wait_flag MTE2 V L1
+wait_flag V MTE2 L0
+set_flag MTE2 V L2
+wait_flag MTE2 V L2
+"""
+    text, stats = alloc(crossed, 1)
+    assert text == """\
+set_flag MTE2 V 0
+set_flag V MTE2 0
+wait_flag MTE2 V 0
+wait_flag V MTE2 0
+pipe_barrier ALL
+set_flag MTE2 V 0
+wait_flag MTE2 V 0
+"""
+    assert (stats.merges, stats.orderings, stats.cuts, stats.segments) == (0, 0, 1, 2)
+
+
+def test_cut_removes_the_pairs_it_straddles() -> None:
+    # with merging and ordering disabled, the cut drops the live pair (the barrier orders it)
+    instrs = parse(TWO_LIVE).unroll()
+    stats = AllocStats(1)
+    out = _allocate_flat(instrs, 1, stats, merge=False, order=False)
+    assert format_program(out) == """\
+MTE2 ld w:UB[0:64]
+MTE2 ld w:UB[64:128]
+pipe_barrier ALL
+set_flag MTE2 V 0
+V add r:UB[0:64]
+wait_flag MTE2 V 0
+V add r:UB[64:128]
+"""
+    assert stats.cuts == 1 and verify_sync(out).ok
+
+
+def test_segments_free_everything_and_drop_pairs_a_strong_sync_orders() -> None:
+    text, stats = alloc("""\
+set_flag MTE2 V L0
+pipe_barrier ALL
+wait_flag MTE2 V L0
+set_flag MTE2 V 3
+wait_flag MTE2 V 3
+set_flag MTE2 V L1
+wait_flag MTE2 V L1
+""", 4)
+    assert text == ("pipe_barrier ALL\nset_flag MTE2 V 3\nwait_flag MTE2 V 3\n"
+                    "set_flag MTE2 V 0\nwait_flag MTE2 V 0\n")
+    assert stats.redundant == 1 and stats.segments == 2
+
+
+def test_physical_ids_are_reserved() -> None:
+    text, stats = alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n", 8)
+    assert "set_flag MTE2 V 1" in text and stats.ids_used[MV] == 2
+    with pytest.raises(SyncError, match="reserved by hand-written flags"):
+        alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n", 1)
+
+
+def test_bad_logical_pairs_name_the_line() -> None:
+    with pytest.raises(SyncError, match="line 1: wait_flag MTE2 V L0 has no earlier set_flag"):
+        allocate_events(parse("wait_flag MTE2 V L0"))
+    with pytest.raises(SyncError, match="line 1: set_flag MTE2 V L0 is never waited"):
+        allocate_events(parse("set_flag MTE2 V L0"))
+    with pytest.raises(SyncError, match="line 2: logical flag MTE2 V L0 set twice"):
+        allocate_events(parse("set_flag MTE2 V L0\nset_flag MTE2 V L0\nwait_flag MTE2 V L0"))
+    with pytest.raises(ValueError, match="pool must be > 0"):
+        allocate_events([], pool=0)
+
+
+def test_chip_gives_the_pool() -> None:
+    stats = AllocStats(0)
+    allocate_events(parse(TWO_LIVE), "310P", stats=stats)
+    assert stats.pool == 8
+
+
+def test_equals_the_lower_bound_and_never_exceeds_the_pool() -> None:
+    for seed in range(200):
+        rng = random.Random(seed)
+        logical = infer_sync(random_stream(rng, 30, buffers=4, strong=0.03))
+        bound = lower_bound(logical)
+        for pool in (2, 4, 8):
+            stats = AllocStats(pool)
+            out = allocate_events(logical, pool=pool, stats=stats)
+            assert verify_sync(out, pool=pool, require_physical=True).ok
+            assert all(n <= pool for n in stats.ids_used.values())
+            if max(bound.values(), default=0) <= pool:
+                assert stats.ids_used == {k: v for k, v in bound.items() if v}
+                assert stats.false_dependencies == 0 and stats.cuts == 0
+
+
+def test_deterministic() -> None:
+    logical = infer_sync(kernel_stream(3000, depth=6, strong_every=30))
+    a = allocate_events(logical, pool=4)
+    b = allocate_events(list(logical), pool=4)
+    assert format_program(a) == format_program(b)
+
+
+LOOP = """\
+set_flag V MTE2 L4
+for i in 0..4 {
+  wait_flag V MTE2 L4
+  MTE2 copy_in r:GM[i*256:i*256+256] w:UB[0:256]
+  set_flag MTE2 V L0
+  wait_flag MTE2 V L0
+  V add r:UB[0:256] w:UB[1024:1280]
+  set_flag V MTE2 L4
+}
+wait_flag V MTE2 L4
+"""
+
+
+def test_loop_carried_pair_holds_its_id_across_the_back_edge() -> None:
+    text, stats = alloc(LOOP, 8)
+    assert text == LOOP.replace("L4", "0").replace("L0", "0")
+    assert stats.ids_used == {MV: 1, (Pipe.V, Pipe.MTE2): 1}
+
+
+def test_loop_programs_verify_at_every_pool() -> None:
+    for seed in range(80):
+        logical = infer_sync(random_program(random.Random(seed), 12, buffers=3, strong=0.05))
+        for pool in (1, 2, 8):
+            stats = AllocStats(pool)
+            out = allocate_events(logical, pool=pool, stats=stats)
+            report = verify_sync(out, pool=pool, require_physical=True)
+            assert report.ok, (seed, pool, format_program(out), str(report))
+            assert all(n <= pool for n in stats.ids_used.values())
+
+
+def test_structured_and_flat_methods_agree_on_loop_free_streams() -> None:
+    from npusim.compiler.program import Program
+    from npusim.compiler.structured import allocate_structured
+
+    for seed in range(60):
+        logical = infer_sync(random_stream(random.Random(seed), 25, buffers=4))
+        flat = AllocStats(8)
+        allocate_events(logical, pool=8, stats=flat)
+        structured = AllocStats(8)
+        out = allocate_structured(Program(list(logical)), 8, structured)
+        assert verify_sync(out, pool=8, require_physical=True).ok
+        if not flat.false_dependencies and not flat.cuts:
+            assert structured.ids_used == flat.ids_used
+
+
+def test_unsound_loop_input_is_refused_with_a_hint() -> None:
+    text = "for i in 0..3 {\n  set_flag MTE2 V L0\n  wait_flag MTE2 V L0\n}\n"
+    with pytest.raises(SyncError, match="run infer_sync"):
+        allocate_events(parse(text))
+    fixed = infer_sync(parse(text))
+    assert verify_sync(allocate_events(fixed), require_physical=True).ok
