@@ -1060,6 +1060,7 @@ class CachingPool:
             return
         except AllocatorFull:
             pass
+        self.num_alloc_retries += 1  # PyTorch: a failed device allocation, cache flush and retry
         self._reclaim(None)
         get()  # AllocatorFull from here goes to the caller's ladder
 
