@@ -341,7 +341,7 @@ class PoolOptions:
 class Segment:
     """Memory from one upstream call: a classic segment, or a reserved range (expandable)."""
 
-    __slots__ = ("base", "size", "stream", "kind", "mapped", "page", "head", "serial", "top")
+    __slots__ = ("base", "size", "stream", "kind", "mapped", "page", "head", "serial", "top", "idx")
 
     def __init__(self, base: int, size: int, stream: Any, kind: int, page: int, expandable: bool,
                  serial: int) -> None:
@@ -355,6 +355,7 @@ class Segment:
         self.head: Block | None = None
         self.serial = serial
         self.top = 0  # expandable: no page at or above ``top`` is mapped (keeps scans short)
+        self.idx: _FreeIndex | None = None  # the free blocks of (stream, pool)
 
     def __repr__(self) -> str:
         kind = "expandable" if self.mapped is not None else "classic"
@@ -481,8 +482,8 @@ class CachingPool:
         self._serial = 0
         self.all = _KindStats()
         self.kinds = (_KindStats(), _KindStats())
-        self.hits = 0
-        self.misses = 0
+        self.misses = 0  # allocations that needed the upstream (hits: all the others)
+        self._hits_base = 0  # reset_accumulated_stats
         self.num_device_alloc = 0
         self.num_device_free = 0
         self.num_alloc_retries = 0
@@ -495,6 +496,11 @@ class CachingPool:
         self._hist: collections.deque[tuple[Any, ...]] | None = None
         self._stacks = False
         self._t0 = time.perf_counter_ns()
+
+    @property
+    def hits(self) -> int:
+        """Allocations served without calling the upstream."""
+        return self.kinds[0].n_tot + self.kinds[1].n_tot - self.misses - self._hits_base
 
     # --- the seam -------------------------------------------------------------------------
     @property
@@ -512,7 +518,7 @@ class CachingPool:
             lst = per.get(size)
             if lst:
                 b = lst.pop()
-                b.state = ALLOC
+                b.state = 1  # ALLOC
                 b.requested = nbytes
                 self._live[b.addr] = b
                 a = self.all
@@ -538,11 +544,14 @@ class CachingPool:
                 k.b_tot += size
                 k.r_tot += nbytes
                 k.n_tot += 1
-                self.hits += 1
                 if a.pend_n:
                     self._active_peaks(k)
-                if self._hist is not None:
-                    self._trace("alloc", b.addr, size, stream)
+                h = self._hist
+                if h is not None:
+                    if self._stacks:
+                        self._trace("alloc", b.addr, size, stream)
+                    else:
+                        h.append(("alloc", b.addr, size, stream, _now(), None, None))
                 return b.addr
         return self._allocate_slow(nbytes, size, stream)
 
@@ -560,8 +569,8 @@ class CachingPool:
         k.b -= size
         k.r -= b.requested
         k.n -= 1
-        if b.uses is None and (stream is None or stream is b.stream) and self._fast_on:
-            b.state = CACHED
+        if (stream is None or stream is b.stream) and b.uses is None and self._fast_on:
+            b.state = 2  # CACHED
             per = self._fast.get(b.stream)
             if per is None:
                 per = self._fast[b.stream] = {}
@@ -570,9 +579,15 @@ class CachingPool:
                 per[size] = [b]
             else:
                 lst.append(b)
-            if self._hist is not None:
-                self._trace("free_requested", offset, size, b.stream)
-                self._trace("free_completed", offset, size, b.stream)
+            h = self._hist
+            if h is not None:
+                if self._stacks:
+                    self._trace("free_requested", offset, size, b.stream)
+                    self._trace("free_completed", offset, size, b.stream)
+                else:
+                    t = _now()
+                    h.append(("free_requested", offset, size, b.stream, t, None, None))
+                    h.append(("free_completed", offset, size, b.stream, t, None, None))
             return
         self._release_slow(b, stream)
 
@@ -636,11 +651,16 @@ class CachingPool:
 
     # --- slow paths -----------------------------------------------------------------------
     def _allocate_slow(self, nbytes: int, size: int, stream: Any) -> int:
-        self._process_pending()
-        self._flush(stream)
+        if self._pending:
+            self._process_pending()
+        if stream in self._fast:
+            self._flush(stream)
         kind = SMALL if size <= SMALL_SIZE else LARGE
         try:
-            b, hit = self._try_allocate(size, stream, kind)
+            if self.expandable:
+                b, hit = self._try_expandable(size, stream, kind)
+            else:
+                b, hit = self._try_classic(size, stream, kind)
         except AllocatorFull:
             # the ladder: wait for the streams that hold cached or pending memory, give back
             # everything cached, retry once; then out of memory.
@@ -660,9 +680,7 @@ class CachingPool:
                     self._trace("oom", 0, size, stream, device_free=self.limit - self.all.res)
                 raise AllocatorFull(size, requested=nbytes, allocated=self.all.b, reserved=self.all.res,
                                     limit=self.limit, largest_free=self.largest_allocatable()) from None
-        if hit:
-            self.hits += 1
-        else:
+        if not hit:
             self.misses += 1
         b.state = ALLOC
         b.requested = nbytes
@@ -671,21 +689,26 @@ class CachingPool:
         b.waits = None
         self._live[b.addr] = b
         size = b.size  # a classic block that was not split is larger than the request
-        a = self.all
-        for k in (a, b.ks):
-            k.b += size
-            k.b_peak = max(k.b_peak, k.b)
-            k.r += nbytes
-            k.r_peak = max(k.r_peak, k.r)
-            k.n += 1
-            k.n_peak = max(k.n_peak, k.n)
         k = b.ks
+        for s in (self.all, k):
+            v = s.b = s.b + size
+            if v > s.b_peak:
+                s.b_peak = v
+            v = s.r = s.r + nbytes
+            if v > s.r_peak:
+                s.r_peak = v
+            v = s.n = s.n + 1
+            if v > s.n_peak:
+                s.n_peak = v
+            if s.pend_n:
+                s.act_n_peak = max(s.act_n_peak, s.n + s.pend_n)
+                s.act_b_peak = max(s.act_b_peak, s.b + s.pend_b)
         k.b_tot += size
         k.r_tot += nbytes
         k.n_tot += 1
-        if self.options.max_split_size is not None and size >= self.options.max_split_size:
+        mss = self.options.max_split_size
+        if mss is not None and size >= mss:
             self.oversize_allocations += 1
-        self._active_peaks(k)
         if self._hist is not None:
             self._trace("alloc", b.addr, size, stream)
         return b.addr
@@ -703,7 +726,7 @@ class CachingPool:
 
     # expandable
     def _try_expandable(self, size: int, stream: Any, kind: int) -> tuple[Block, bool]:
-        idx = self._free_index(stream, kind)
+        idx = self._index.get((stream, kind)) or self._free_index(stream, kind)
         b = self._best_fit_mapped(idx, size)
         if b is None:
             seg = self._new_reservation(stream, kind, size)
@@ -913,6 +936,7 @@ class CachingPool:
     def _add_segment(self, offset: int, nbytes: int, stream: Any, kind: int, *, expandable: bool) -> Segment:
         self._serial += 1
         seg = Segment(offset, nbytes, stream, kind, self.page, expandable, self._serial)
+        seg.idx = self._free_index(stream, kind)
         b = Block(offset, nbytes, seg, None, None, stream, self.kinds[kind])
         seg.head = b
         self._segments[seg] = None
@@ -932,7 +956,7 @@ class CachingPool:
     def _take(self, b: Block, size: int) -> None:
         """Allocate the front ``size`` bytes of free block ``b`` (splitting off the rest)."""
         self._unindex(b)
-        if self._should_split(b, size):
+        if (b.size - size >= MIN_BLOCK) if self.expandable else self._should_split(b, size):
             rest = Block(b.addr + size, b.size - size, b.seg, b, b.next, b.stream, b.ks)
             rest.ticket = b.ticket
             rest.age = b.age
@@ -944,16 +968,19 @@ class CachingPool:
 
     def _index_free(self, b: Block) -> None:
         b.state = FREE
-        idx = self._free_index(b.seg.stream, b.seg.kind)
+        seg = b.seg
+        idx = seg.idx
+        assert idx is not None
         bisect.insort(idx.keys, (b.size, b.addr))
         idx.blocks[b.addr] = b
-        if b.seg.mapped is not None:
+        if seg.mapped is not None:
             self._set_rel(b)
         elif b.prev is None and b.next is None:
-            self._free_segments[b.seg] = None
+            self._free_segments[seg] = None
 
     def _unindex(self, b: Block) -> None:
-        idx = self._index[(b.seg.stream, b.seg.kind)]
+        idx = b.seg.idx
+        assert idx is not None
         keys = idx.keys
         del keys[bisect.bisect_left(keys, (b.size, b.addr))]
         del idx.blocks[b.addr]
@@ -970,8 +997,10 @@ class CachingPool:
             p.next = b.next
             if b.next is not None:
                 b.next.prev = p
-            p.ticket = max(p.ticket, b.ticket)
-            p.age = max(p.age, b.age)
+            if b.ticket > p.ticket:
+                p.ticket = b.ticket
+            if b.age > p.age:
+                p.age = b.age
             b = p
         n = b.next
         if n is not None and n.state == FREE:
@@ -980,8 +1009,10 @@ class CachingPool:
             b.next = n.next
             if n.next is not None:
                 n.next.prev = b
-            b.ticket = max(b.ticket, n.ticket)
-            b.age = max(b.age, n.age)
+            if n.ticket > b.ticket:
+                b.ticket = n.ticket
+            if n.age > b.age:
+                b.age = n.age
         self._index_free(b)
 
     def _release_slow(self, b: Block, stream: Any) -> None:
@@ -1181,8 +1212,12 @@ class CachingPool:
     # --- statistics -------------------------------------------------------------------------
     def _active_peaks(self, k: _KindStats) -> None:
         for s in (self.all, k):
-            s.act_n_peak = max(s.act_n_peak, s.n + s.pend_n)
-            s.act_b_peak = max(s.act_b_peak, s.b + s.pend_b)
+            v = s.n + s.pend_n
+            if v > s.act_n_peak:
+                s.act_n_peak = v
+            v = s.b + s.pend_b
+            if v > s.act_b_peak:
+                s.act_b_peak = v
 
     def _free_blocks(self) -> Iterable[Block]:
         for idx in self._index.values():
@@ -1330,7 +1365,8 @@ class CachingPool:
         for k in (self.all, *self.kinds):
             k.n_tot, k.b_tot, k.r_tot = k.n, k.b, k.r
             k.seg_tot, k.seg_freed, k.res_tot, k.res_freed = k.seg, 0, k.res, 0
-        self.hits = self.misses = 0
+        self.misses = 0
+        self._hits_base = self.kinds[0].n_tot + self.kinds[1].n_tot
         self.num_device_alloc = self.num_device_free = 0
         self.num_alloc_retries = self.num_ooms = self.num_sync_all_streams = 0
         self.oversize_allocations = 0
@@ -1429,6 +1465,9 @@ class CachingPool:
         assert self_b == self.all.b and self_r == self.all.r, (self_b, self.all.b)
         assert len(self._live) == self.all.n
         assert res == self.all.res, (res, self.all.res)
+
+
+_now = time.perf_counter_ns
 
 
 def _wait_all(waits: list[tuple[Any, int]]) -> None:
