@@ -49,7 +49,14 @@ def test_history_ring_buffer_and_devices_opened_later() -> None:
     assert len(npusim.memory_history()) == 10
     npusim.set_device(1)
     npusim.free(npusim.malloc(100))
-    assert [e["action"] for e in npusim.memory_history(1)][:2] == ["segment_map", "alloc"]
+    assert [e["action"] for e in npusim.memory_history()][:2] == ["segment_map", "alloc"]  # current: 1
+    assert npusim.memory_history(1) == npusim.memory_history()
+    assert len(npusim.memory_history(0)) == 10
+    snap = npusim.memory_snapshot(1)
+    assert snap["device_traces"][0] == [] and len(snap["device_traces"][1]) == 4
+    assert {seg["device"] for seg in snap["segments"]} == {1}
+    both = npusim.memory_snapshot()
+    assert [len(t) for t in both["device_traces"]] == [10, 4]
     with pytest.raises(errors.InvalidParamError):
         npusim.record_memory_history(max_entries=0)
 

@@ -16,7 +16,7 @@ from npusim.errors import InvalidMemoryTypeError, InvalidParamError
 from npusim.runtime._state import STATE, caller_site, parse_size
 from npusim.runtime.api import Pointer, _as_ptr, _check_int, _current_context, _device
 from npusim.runtime.device import Device
-from npusim.runtime.memdebug import dump_snapshot, plot_usage, snapshot
+from npusim.runtime.memdebug import dump_snapshot, plot_usage, snapshot, trace_entries
 from npusim.runtime.memory import Buffer, DeviceMemory, HostMapping, device_of_address, is_device_address
 from npusim.runtime.pool import CachingPool
 
@@ -150,10 +150,14 @@ def set_memory_limit(limit: int | str | None = None, device: int | None = None, 
 # --- the debugger ------------------------------------------------------------------------
 
 def _memories(device: int | None, *, all_devices: bool) -> list[DeviceMemory | None]:
+    """Indexed by device id; devices left out (or not opened) are None."""
     STATE.require_init()
     if all_devices and device is None:
         return [d.memory for d in STATE.devices]
-    return [_memory(device)]
+    memory = _memory(device)
+    out: list[DeviceMemory | None] = [None] * len(STATE.devices)
+    out[memory.device_id] = memory
+    return out
 
 
 def record_memory_history(enabled: bool = True, *, stacks: bool = False, max_entries: int = 100_000,
@@ -173,14 +177,21 @@ def record_memory_history(enabled: bool = True, *, stacks: bool = False, max_ent
 
 
 def memory_history(device: int | None = None) -> list[dict[str, Any]]:
-    """The recorded events of a device as PyTorch ``TraceEntry`` dictionaries."""
-    return list(memory_snapshot(device)["device_traces"][0])
+    """The recorded events of a device (the current one by default) as PyTorch
+    ``TraceEntry`` dictionaries, oldest first."""
+    memory = _memory(device)
+    pool = memory.pool
+    if pool is None:
+        return []
+    with memory._lock:
+        return trace_entries(memory, pool)
 
 
 def memory_snapshot(device: int | None = None) -> dict[str, Any]:
     """The allocator state (and history) in the layout of ``torch.cuda.memory._snapshot()``:
-    ``{"segments": [...], "device_traces": [[...], ...]}``.  With ``device=None`` every
-    device is included (``device_traces`` indexed by device id); otherwise that device only.
+    ``{"segments": [...], "device_traces": [[...], ...]}``, ``device_traces`` indexed by
+    device id.  With ``device=None`` every device is included; otherwise that device only
+    (the other devices' traces are empty).
     Dump it with :func:`dump_memory_snapshot` and open it at https://pytorch.org/memory_viz.
     """
     memories = _memories(device, all_devices=device is None)
