@@ -205,8 +205,8 @@ class Instr:
     def __repr__(self) -> str:
         if self.op in (Op.SET_FLAG, Op.WAIT_FLAG):
             kind = "L" if self.logical else ""
-            return (f"<Instr {self.pipe.name} {self.op} {self.src.name if self.src else '?'}->"
-                    f"{self.dst.name if self.dst else '?'} {kind}{self.event_id}>")
+            return (f"<Instr {self.pipe.name} {self.op} {self.src.name if self.src is not None else '?'}->"
+                    f"{self.dst.name if self.dst is not None else '?'} {kind}{self.event_id}>")
         if self.op == Op.PIPE_BARRIER:
             return f"<Instr pipe_barrier {self.pipe.name}>"
         rw = " ".join([*(f"r:{a}" for a in self.reads), *(f"w:{a}" for a in self.writes)])

@@ -135,6 +135,12 @@ def test_api_helpers() -> None:
         check([], same_pipe="sometimes")
 
 
+def test_flag_repr_names_the_scalar_pipe() -> None:
+    from npusim.isa import set_flag
+
+    assert repr(set_flag(Pipe.MTE2, Pipe.S, 0)) == "<Instr MTE2 set_flag MTE2->S 0>"
+
+
 def test_max_reports_caps_the_list_not_the_count() -> None:
     instrs = [Instr(Pipe.MTE2, "ld", writes=(Access(Space.UB, 0, 64),))] + [
         Instr(Pipe.V, "add", reads=(Access(Space.UB, 0, 64),)) for _ in range(10)]

@@ -37,7 +37,7 @@ from typing import overload
 
 from npusim.arch import ChipSpec, get_chip
 from npusim.compiler.hb import NPIPES
-from npusim.compiler.program import Program, SyncError, flag_key
+from npusim.compiler.program import Program, SyncError, flag_key, gc_paused
 from npusim.isa import Instr, Pipe
 
 _ALL = int(Pipe.ALL)
@@ -118,16 +118,17 @@ def allocate_events(stream: Program | Sequence[Instr], chip: ChipSpec | str | No
     stats = stats if stats is not None else AllocStats(size)
     stats.pool = size
     t0 = time.perf_counter()
-    if isinstance(stream, Program):
-        if stream.is_flat:
-            out = Program(list(_allocate_flat(stream.items, size, stats)), stream.file)  # type: ignore[arg-type]
-        else:
-            from npusim.compiler.structured import allocate_structured
+    with gc_paused():
+        if isinstance(stream, Program):
+            if stream.is_flat:
+                out = Program(list(_allocate_flat(stream.items, size, stats)), stream.file)  # type: ignore[arg-type]
+            else:
+                from npusim.compiler.structured import allocate_structured
 
-            out = allocate_structured(stream, size, stats)
-        stats.seconds = time.perf_counter() - t0
-        return out
-    result = _allocate_flat(stream, size, stats)
+                out = allocate_structured(stream, size, stats)
+            stats.seconds = time.perf_counter() - t0
+            return out
+        result = _allocate_flat(stream, size, stats)
     stats.seconds = time.perf_counter() - t0
     return result
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from npusim.compiler.alloc import AllocStats, _allocate_flat
 from npusim.compiler.hb import flag_uses
-from npusim.compiler.program import Program, flat_instrs
+from npusim.compiler.program import Program, flat_instrs, gc_paused
 from npusim.isa import Instr, Pipe
 
 _PIPES = list(Pipe)
@@ -81,6 +81,12 @@ def round_robin(stream: Program | Sequence[Instr], pool: int, stats: AllocStats 
 def whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStats | None = None, *,
                  hb_guard: bool = True) -> list[Instr]:
     """InjectSync-style whole-kernel lifetime first fit with widen and barrier fallback."""
+    with gc_paused():
+        return _whole_kernel(stream, pool, stats, hb_guard)
+
+
+def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStats | None,
+                  hb_guard: bool) -> list[Instr]:
     t0 = time.perf_counter()
     instrs = _flat(stream)
     stats = stats if stats is not None else AllocStats(pool, method="whole-kernel")

@@ -41,6 +41,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from npusim.compiler.program import gc_paused
 from npusim.isa import Access, Instr, Pipe, Space
 
 NPIPES = 7  # S V M MTE1 MTE2 MTE3 FIX (Pipe values 0..6); Pipe.ALL == 7
@@ -152,12 +153,19 @@ def check(instrs: Sequence[Instr], *, same_pipe: str = "barrier", pool: int | No
     races
         False skips the memory check (flags only; faster).
 
-    >>> from npusim.isa import Access, Instr, Pipe, Space
+    >>> from npusim.compiler.program import gc_paused
+from npusim.isa import Access, Instr, Pipe, Space
     >>> w = Instr(Pipe.MTE2, "load", writes=(Access(Space.UB, 0, 64),), line=1)
     >>> r = Instr(Pipe.V, "add", reads=(Access(Space.UB, 32, 64),), line=2)
     >>> print(check([w, r]).races[0])  # doctest: +ELLIPSIS
     RAW race on UB[32:64]: line 1 'MTE2 load w:UB[0:64]' and line 2 'V add r:UB[32:96]' are not ordered; ...
     """
+    with gc_paused():
+        return _check(instrs, same_pipe, pool, require_physical, races, max_reports)
+
+
+def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_physical: bool, races: bool,
+           max_reports: int) -> HBReport:
     inorder = _mode_flags(same_pipe)
     report = HBReport(instructions=len(instrs))
     count = [0] * NPIPES

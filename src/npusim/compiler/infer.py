@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import overload
 
 from npusim.compiler.hb import NPIPES, _cover, _mode_flags
-from npusim.compiler.program import Program, SyncError
+from npusim.compiler.program import Program, SyncError, gc_paused
 from npusim.isa import Instr, Pipe, Space
 
 _ALL = int(Pipe.ALL)
@@ -71,13 +71,14 @@ def infer_sync(stream: Program | Sequence[Instr], *, same_pipe: str = "barrier",
     MTE3 store r:UB[64:128]
     """
     stats = stats if stats is not None else InferStats()
-    if isinstance(stream, Program):
-        if stream.is_flat:
-            return Program(list(_infer_flat(stream.items, same_pipe, stats)), stream.file)  # type: ignore[arg-type]
-        from npusim.compiler.structured import infer_structured
+    with gc_paused():
+        if isinstance(stream, Program):
+            if stream.is_flat:
+                return Program(list(_infer_flat(stream.items, same_pipe, stats)), stream.file)  # type: ignore[arg-type]
+            from npusim.compiler.structured import infer_structured
 
-        return infer_structured(stream, same_pipe=same_pipe, stats=stats)
-    return _infer_flat(stream, same_pipe, stats)
+            return infer_structured(stream, same_pipe=same_pipe, stats=stats)
+        return _infer_flat(stream, same_pipe, stats)
 
 
 def next_logical_id(instrs: Sequence[Instr]) -> int:

@@ -8,7 +8,9 @@ passes can work on a kernel's code and not only on its unrolled trace.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from npusim.isa import Access, Instr, Op
@@ -236,6 +238,22 @@ def flat_instrs(stream: Program | Sequence[Instr]) -> list[Instr]:
     if isinstance(stream, Program):
         return stream.unroll()
     return list(stream)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector during a pass over a long stream.
+
+    The passes allocate many small lists and no cycles; with a million live instructions a
+    collection rescans them all (about 40 % of the allocation time at 10^6 instructions).
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def flag_key(instr: Instr) -> tuple[int, int, int]:

@@ -1,0 +1,118 @@
+"""The whole pipeline on random streams (hypothesis, with shrinking): infer, allocate at small
+and real pools, verify, and run under randomized pipe latencies (the SyncTester idea)."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from npusim.compiler import (
+    AllocStats,
+    Loop,
+    Program,
+    allocate_events,
+    check,
+    infer_sync,
+    lower_bound,
+    verify_sync,
+)
+from npusim.compiler.executor import stress
+from npusim.compiler.program import AffineAccess, affine_access
+from npusim.compiler.text import format_program
+from npusim.isa import Access, Instr, Pipe, Space
+
+# NPUSIM_SYNC_EXAMPLES raises the count (the benchmark job runs 10,000 there too)
+EXAMPLES = int(os.environ.get("NPUSIM_SYNC_EXAMPLES", "10000"))
+
+PIPES = [Pipe.S, Pipe.V, Pipe.M, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.FIX]
+SPACES = [Space.UB, Space.L1, Space.GM]
+
+
+@st.composite
+def accesses(draw: st.DrawFn) -> Access:
+    lo = draw(st.sampled_from([0, 32, 64, 96]))
+    return Access(draw(st.sampled_from(SPACES)), lo, draw(st.sampled_from([32, 64])))
+
+
+def decode(code: int, pipes: list[Pipe], line: int) -> Instr:
+    """One instruction from one integer (one hypothesis draw each keeps 10,000 examples fast;
+    shrinking still shortens the stream and simplifies each instruction)."""
+    if code % 23 == 0:
+        return Instr(Pipe.ALL, "sync_all" if code & 1 else "pipe_barrier", line=line)
+    pipe = pipes[(code >> 1) % len(pipes)]
+    nreads = (code >> 4) % 3
+    nwrites = max((code >> 6) & 1, 0 if nreads else 1)
+    accs = []
+    bits = code >> 7
+    for _ in range(nreads + nwrites):
+        accs.append(Access(SPACES[(bits & 3) % 3], ((bits >> 2) & 3) * 32, 32 << ((bits >> 4) & 1)))
+        bits >>= 5
+    return Instr(pipe, "op", reads=tuple(accs[:nreads]), writes=tuple(accs[nreads:]), line=line)
+
+
+work_streams = st.builds(
+    lambda codes, wide: [decode(c, PIPES if wide else PIPES[:2] + PIPES[4:6], i + 1)
+                         for i, c in enumerate(codes)],
+    st.lists(st.integers(0, 2**22 - 1), min_size=1, max_size=40), st.booleans())
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(work_streams, st.sampled_from([1, 2, 3, 4, 8]), st.sampled_from(["barrier", "inorder"]),
+       st.integers(0, 2**16))
+def test_random_streams_verify_and_run(work: list[Instr], pool: int, mode: str, seed: int) -> None:
+    logical = infer_sync(work, same_pipe=mode)
+    assert check(logical, same_pipe=mode).ok
+    stats = AllocStats(pool)
+    out = allocate_events(logical, pool=pool, stats=stats)
+    report = check(out, same_pipe=mode, pool=pool, require_physical=True)
+    assert report.ok, str(report)
+    assert all(n <= pool for n in stats.ids_used.values())
+    bound = lower_bound(logical)
+    if max(bound.values(), default=0) <= pool:
+        assert stats.ids_used == {k: v for k, v in bound.items() if v}
+    assert stress(out, runs=2, seed=seed, same_pipe=mode).ok
+
+
+@st.composite
+def programs(draw: st.DrawFn, depth: int = 0, loops: tuple[str, ...] = ()) -> list:
+    items: list = []
+    for _ in range(draw(st.integers(1, 4))):
+        if depth < 2 and draw(st.integers(0, 3)) == 0:
+            var = "ij"[depth]
+            items.append(Loop(var, 0, draw(st.integers(0, 4)), draw(programs(depth + 1, (*loops, var)))))
+            continue
+
+        def acc() -> Access:
+            a = draw(accesses())
+            if loops and draw(st.booleans()):
+                from npusim.compiler import Affine
+
+                var, stride = draw(st.sampled_from(loops)), draw(st.sampled_from([32, 64, 128]))
+                start = Affine(a.offset, ((var, stride),))
+                made = affine_access(a.space, start, start + Affine(a.length))
+                assert isinstance(made, AffineAccess)
+                return made
+            return a
+
+        reads = tuple(acc() for _ in range(draw(st.integers(0, 1))))
+        writes = tuple(acc() for _ in range(draw(st.integers(0 if reads else 1, 1))))
+        items.append(Instr(draw(st.sampled_from(PIPES[:2] + PIPES[4:6])), "op", reads=reads, writes=writes))
+        if draw(st.integers(0, 15)) == 0:
+            items.append(Instr(Pipe.ALL, "pipe_barrier"))
+    return items
+
+
+@settings(max_examples=max(EXAMPLES // 25, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs(), st.sampled_from([1, 2, 8]), st.integers(0, 2**16))
+def test_random_loop_programs_verify_and_run(items: list, pool: int, seed: int) -> None:
+    prog = Program(items)
+    logical = infer_sync(prog)
+    assert verify_sync(logical).ok, format_program(logical)
+    stats = AllocStats(pool)
+    out = allocate_events(logical, pool=pool, stats=stats)
+    report = verify_sync(out, pool=pool, require_physical=True)
+    assert report.ok, format_program(out) + str(report)
+    assert all(n <= pool for n in stats.ids_used.values())
+    assert stress(out.unroll(), runs=2, seed=seed).ok
