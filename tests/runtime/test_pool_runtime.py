@@ -59,6 +59,23 @@ def test_free_while_another_stream_reads_is_not_reused(rt: None, gate: Callable)
     npusim.destroy_stream(side)
 
 
+def test_pyacl_loop_stays_on_the_hit_path(rt: None) -> None:
+    """malloc on the default stream, copies on another stream, synchronize, free: the next
+    malloc of the same size is a cache hit."""
+    s = npusim.create_stream()
+    host = np.arange(4096, dtype=np.uint8)
+    ptrs = set()
+    for _ in range(5):
+        buf = npusim.malloc(4096)
+        npusim.memcpy_async(buf, 4096, host, 4096, K.HOST_TO_DEVICE, s)
+        npusim.synchronize_stream(s)
+        npusim.free(buf)
+        ptrs.add(buf.ptr)
+    stats = npusim.memory_stats()
+    assert len(ptrs) == 1 and stats["num_hits"] == 4 and stats["pending_frees"] == 0
+    npusim.destroy_stream(s)
+
+
 def test_same_stream_reuse_is_immediate_and_safe(rt: None, gate: Callable) -> None:
     s = npusim.create_stream()
     ev = gate(s)

@@ -1036,6 +1036,15 @@ class CachingPool:
                 k.pend_b += b.size
             self._active_peaks(b.ks)
             return
+        if self._fast_on:  # every other stream that used it is done: the hit path may reuse it
+            if self._hist is not None:
+                self._trace("free_completed", b.addr, b.size, b.stream)
+            b.state = CACHED
+            per = self._fast.get(b.stream)
+            if per is None:
+                per = self._fast[b.stream] = {}
+            per.setdefault(b.size, []).append(b)
+            return
         self._complete_free(b)
 
     def _complete_free(self, b: Block) -> None:
