@@ -103,7 +103,16 @@ def max_memory_reserved(device: int | None = None) -> int:
 
 def empty_cache(device: int | None = None) -> int:
     """Give every cached (free) block back to the device, after waiting for the streams whose
-    queued work may still use them.  Returns the bytes given back."""
+    queued work may still use them.  Returns the bytes given back.
+
+    >>> import npusim
+    >>> npusim.init(chip="tiny"); npusim.set_device(0)
+    >>> npusim.free(npusim.malloc(1000)); npusim.memory_reserved()
+    2097152
+    >>> npusim.empty_cache(), npusim.memory_reserved()
+    (2097152, 0)
+    >>> npusim.reset_device(0); _ = npusim.finalize()
+    """
     memory = _memory(device)
     return int(memory.call_pool(lambda pool: pool.empty_cache()) or 0)
 
@@ -126,6 +135,17 @@ def set_memory_limit(limit: int | str | None = None, device: int | None = None, 
 
     An allocation that would take reserved memory above the cap first gets cached memory
     back, then fails with :class:`~npusim.errors.OutOfMemoryError` (207001).
+
+    >>> import npusim
+    >>> npusim.init(chip="tiny"); npusim.set_device(0)
+    >>> npusim.set_memory_limit("4MiB"), npusim.get_mem_info()
+    (4194304, (4194304, 67108864))
+    >>> try:
+    ...     npusim.malloc(5 << 20)
+    ... except npusim.errors.OutOfMemoryError as exc:
+    ...     print(exc.code, exc.limit)
+    207001 4194304
+    >>> npusim.reset_device(0); _ = npusim.finalize()
     """
     memory = _memory(device)
     pool = _pool(memory)
@@ -165,7 +185,18 @@ def record_memory_history(enabled: bool = True, *, stacks: bool = False, max_ent
     """Record allocator events in a ring buffer of ``max_entries`` per device (all open
     devices, and those opened later, when ``device`` is None): alloc, free_requested,
     free_completed, segment_alloc/free, segment_map/unmap, oom; ``stacks`` adds the Python
-    frames of each event.  ``enabled=False`` stops recording (the events are dropped)."""
+    frames of each event.  ``enabled=False`` stops recording (the events are dropped).
+
+    >>> import npusim
+    >>> npusim.init(chip="tiny"); npusim.set_device(0)
+    >>> npusim.record_memory_history()
+    >>> npusim.free(npusim.malloc(100))
+    >>> [e["action"] for e in npusim.memory_history()]
+    ['segment_map', 'alloc', 'free_requested', 'free_completed']
+    >>> snap = npusim.memory_snapshot(); sorted(snap)[:2], snap["segments"][0]["segment_type"]
+    (['allocator_settings', 'device_traces'], 'small')
+    >>> npusim.reset_device(0); _ = npusim.finalize()
+    """
     max_entries = _check_int("max_entries", max_entries, minimum=1)
     if device is None:
         STATE.require_init()
@@ -227,6 +258,18 @@ def check_access(ptr: Pointer, nbytes: int, *, what: str = "access") -> Buffer |
     it.  A range running past the end of its allocation raises
     :class:`~npusim.errors.RtParamInvalidError`; a host pointer
     :class:`~npusim.errors.InvalidMemoryTypeError`.
+
+    >>> import npusim
+    >>> npusim.init(chip="tiny"); npusim.set_device(0)
+    >>> buf = npusim.malloc(256); npusim.check_access(buf.ptr + 64, 128) is buf
+    True
+    >>> npusim.free(buf)
+    >>> try:
+    ...     npusim.check_access(buf.ptr, 16)
+    ... except npusim.errors.UseAfterFreeError as exc:
+    ...     print(exc.code, "use after free" in str(exc))
+    107000 True
+    >>> npusim.reset_device(0); _ = npusim.finalize()
     """
     STATE.require_init()
     nbytes = _check_int("nbytes", nbytes)

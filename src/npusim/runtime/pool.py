@@ -497,6 +497,11 @@ class CachingPool:
         self._stacks = False
         self._t0 = time.perf_counter_ns()
 
+    def __repr__(self) -> str:
+        mode = "expandable" if self.expandable else "classic"
+        return (f"<CachingPool npu:{self.device} {mode} allocated={self.all.b}B reserved={self.all.res}B "
+                f"limit={self.limit}B>")
+
     @property
     def hits(self) -> int:
         """Allocations served without calling the upstream."""
