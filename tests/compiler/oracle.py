@@ -27,7 +27,9 @@ class Oracle:
     ``inorder``) ``end -> start`` of the next; a wait ends when its flag arrives and holds the
     later instructions of its pipe; a set ends (fires) after every earlier instruction of its
     pipe ended; ``pipe_barrier P`` ends after every earlier P instruction and holds the later
-    ones; a strong sync ends after everything earlier and holds everything later.
+    ones; a strong sync ends after everything earlier and holds everything later; a scalar
+    read (get_value) and a wait on PIPE_S hold the issue of everything after them, so every
+    later instruction starts after they end.
     """
 
     def __init__(self, instrs: Sequence[Instr], same_pipe: str = "barrier") -> None:
@@ -40,10 +42,15 @@ class Oracle:
         self.matched: dict[int, int] = {}
         self.unmatched_waits: list[int] = []
         strong_before: list[int] = []
+        holders: list[int] = []  # scalar reads and scalar waits: they hold the issue of what follows
         for i, x in enumerate(instrs):
             edges[2 * i].add(2 * i + 1)
             for s in strong_before[-1:]:
                 edges[2 * s + 1].add(2 * i)
+            for h in holders[-1:]:
+                edges[2 * h + 1].add(2 * i)
+            if (x.pipe is Pipe.S and x.reads and not x.is_sync) or (x.op == "wait_flag" and x.dst is Pipe.S):
+                holders.append(i)
             if x.is_strong_sync:
                 for j in range(i):
                     edges[2 * j + 1].add(2 * i + 1)

@@ -79,6 +79,21 @@ def test_same_pipe_needs_a_barrier_unless_in_order() -> None:
     assert races("S a w:UB[0:64]\nS b r:UB[0:64]") == []
 
 
+def test_scalar_reads_and_scalar_waits_hold_the_issue() -> None:
+    # GetValue after a vector op: V -> S flag; the scalar wait and the scalar read complete
+    # before anything after them is issued, so the later load is ordered after both
+    text = """\
+V add w:UB[0:64]
+set_flag V S 0
+wait_flag V S 0
+S get_value r:UB[0:32]
+MTE2 ld w:UB[0:64]
+"""
+    assert races(text) == [] and issues(text) == []
+    # a scalar write (SetValue) may still be in flight: the vector read needs a flag
+    assert races("S set_value w:UB[0:32]\nV add r:UB[0:32]") == [("RAW", 1, 2, "UB[0:32]")]
+
+
 def test_strong_syncs_order_everything() -> None:
     assert races("MTE2 ld w:UB[0:64]\npipe_barrier ALL\nV add r:UB[0:64]") == []
     assert races("MTE2 ld w:UB[0:64]\nsync_all\nV add r:UB[0:64]") == []

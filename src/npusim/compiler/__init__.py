@@ -27,7 +27,7 @@ MTE3 copy_out r:UB[256:512]
 """
 
 from npusim.compiler.alloc import AllocStats, allocate_events
-from npusim.compiler.api import SyncStats, auto_sync, verify_sync
+from npusim.compiler.api import SyncStats, auto_sync, strip_syncs, verify_sync
 from npusim.compiler.baselines import (
     all_barriers,
     interval_lower_bound,
@@ -71,6 +71,7 @@ __all__ = [
     "parse",
     "parse_file",
     "round_robin",
+    "strip_syncs",
     "verify_sync",
     "whole_kernel",
 ]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import Any, overload
 
 from npusim.arch import ChipSpec, get_chip
 from npusim.compiler.hb import NPIPES
@@ -41,6 +41,7 @@ from npusim.compiler.program import Program, SyncError, flag_key, gc_paused
 from npusim.isa import Instr, Pipe
 
 _ALL = int(Pipe.ALL)
+_S = int(Pipe.S)
 _PIPES = list(Pipe)
 DEFAULT_CHIP = "910B"
 
@@ -133,9 +134,9 @@ def allocate_events(stream: Program | Sequence[Instr], chip: ChipSpec | str | No
     return result
 
 
-def _lowest_free(lw: list[int], lp: list[int], f: int, reserved: Container[int] | None) -> int:
+def _lowest_free(lw: list[int], lg: list[list[int] | None], f: int, reserved: Container[int] | None) -> int:
     for k in range(len(lw)):
-        if lp[k] < 0 and lw[k] < f and (reserved is None or k not in reserved):
+        if lg[k] is None and lw[k] < f and (reserved is None or k not in reserved):
             return k
     return -1
 
@@ -143,82 +144,82 @@ def _lowest_free(lw: list[int], lp: list[int], f: int, reserved: Container[int] 
 def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
                    merge: bool = True, order: bool = True) -> list[Instr]:
     set_op, wait_op, bar_op, all_op = "set_flag", "wait_flag", "pipe_barrier", "sync_all"
-    n = len(instrs)
-    # --- pre-pass: match logical sets and waits, find segments and reserved physical IDs
-    point_of = [-1] * n
-    pset: list[int] = []
-    pwait: list[int] = []
-    pseg: list[int] = []
-    pending: dict[tuple[int, int, int], int] = {}
-    seg = 0
+    npp = NPIPES * NPIPES
+    p: Any  # pipes (IntEnum members index lists directly: no int() in the hot loop)
+    q: Any
+    sig: Any
+    # physical IDs written by hand are reserved in the segments that use them
     reserved_by_seg: dict[int, dict[int, set[int]]] = {}
-    for index, ins in enumerate(instrs):
+    seg = 0
+    for ins in instrs:
         op = ins.op
         if op in (set_op, wait_op):
-            key = flag_key(ins)
             if not ins.logical:
-                reserved_by_seg.setdefault(seg, {}).setdefault(key[0] * NPIPES + key[1], set()).add(key[2])
-                continue
-            if op == set_op:
-                if key in pending:
-                    raise SyncError(f"{ins.where}: logical flag {_flag(key)} set twice before its wait "
-                                    f"(first at {instrs[pset[pending[key]]].where})")
-                pid = len(pset)
-                pending[key] = pid
-                pset.append(index)
-                pwait.append(-1)
-                pseg.append(seg)
-            else:
-                pid = pending.pop(key, -1)
-                if pid < 0:
-                    raise SyncError(f"{ins.where}: wait_flag {_flag(key)} has no earlier set_flag")
-                pwait[pid] = index
-                if pseg[pid] != seg:
-                    pseg[pid] = -1  # straddles a strong sync
-            point_of[index] = pid
+                p, q, eid = flag_key(ins)
+                reserved_by_seg.setdefault(seg, {}).setdefault(p * NPIPES + q, set()).add(eid)
         elif op == all_op or (op == bar_op and ins.pipe is Pipe.ALL):
             seg += 1
-    if pending:
-        pid = min(pending.values())
-        raise SyncError(f"{instrs[pset[pid]].where}: set_flag {_flag(next(iter(pending)))} is never waited")
-    npoints = len(pset)
-    stats.sync_points += npoints
     stats.segments += seg
-    removed = bytearray(npoints)  # 1: the point's wait is not emitted (redundant or merged away)
-    for pid in range(npoints):
-        if pseg[pid] < 0:
-            removed[pid] = 2  # straddles a strong sync: set and wait both dropped
-            stats.redundant += 1
-    # --- traversal
-    count = [0] * NPIPES
-    know = [[0] * NPIPES for _ in range(NPIPES)]
-    # per pipe pair (p * 7 + q): last wait number, live point, out index of its set, its signal
-    lw: list[list[int] | None] = [None] * (NPIPES * NPIPES)
-    lp: list[list[int] | None] = [None] * (NPIPES * NPIPES)
-    ls: list[list[int] | None] = [None] * (NPIPES * NPIPES)
-    sg: list[list[list[int] | None] | None] = [None] * (NPIPES * NPIPES)
-    used = [0] * (NPIPES * NPIPES)
-    phys: dict[tuple[int, int, int], list[int]] = {}
-    pid_k = [-1] * npoints
-    out: list[Instr | None] = []
     seg = 0
     reserved = reserved_by_seg.get(0, {})
+    # the traversal: one vector clock per pipe (the segment's DAG of sync points, implicitly)
+    count = [0] * NPIPES
+    know = [[0] * NPIPES for _ in range(NPIPES)]
+    # per pipe pair (p * 7 + q) and ID: number of the last wait, the live group of sync points
+    # sharing the pending set (more than one after a merge), out index of that set, its signal
+    lw: list[list[int] | None] = [None] * npp
+    lg: list[list[list[int] | None] | None] = [None] * npp
+    ls: list[list[int] | None] = [None] * npp
+    sg: list[list[list[int] | None] | None] = [None] * npp
+    used = [0] * npp
+    phys: dict[Any, list[int]] = {}
+    open_key: dict[Any, int] = {}  # logical flag -> its point with a pending set
+    point_k: list[int] = []  # point -> physical ID
+    dropped: list[bool] = []  # point -> its wait is not emitted (merged away or made redundant)
+    out: list[Instr | None] = []
 
-    def pair_state(pq: int) -> tuple[list[int], list[int], list[int], list[list[int] | None]]:
+    def hold() -> None:
+        """A scalar read or a wait on PIPE_S held the issue: every pipe learns what S knows."""
+        ks = know[_S]
+        ks[_S] = count[_S]
+        for r in range(NPIPES):
+            if r != _S:
+                kr = know[r]
+                for j in range(NPIPES):
+                    if ks[j] > kr[j]:
+                        kr[j] = ks[j]
+
+    def pair_state(pq: int) -> tuple[list[int], list[list[int] | None], list[int], list[list[int] | None]]:
         a = lw[pq]
         if a is None:
             a = lw[pq] = [-1] * pool
-            lp[pq] = [-1] * pool
+            lg[pq] = [None] * pool
             ls[pq] = [-1] * pool
             sg[pq] = [None] * pool
-        return a, lp[pq], ls[pq], sg[pq]  # type: ignore[return-value]
+        return a, lg[pq], ls[pq], sg[pq]  # type: ignore[return-value]
+
+    def drop_live() -> int:
+        """A strong sync orders every pending pair: drop their sets (and later their waits)."""
+        n = 0
+        for pq in range(npp):
+            glist, slist = lg[pq], ls[pq]
+            if glist is None or slist is None:
+                continue
+            for k in range(pool):
+                group = glist[k]
+                if group is not None:
+                    out[slist[k]] = None
+                    for x in group:
+                        dropped[x] = True
+                    n += len(group)
+        return n
 
     def reset() -> None:
-        for pq in range(NPIPES * NPIPES):
+        for pq in range(npp):
             a = lw[pq]
             if a is not None:
                 a[:] = [-1] * pool
-                lp[pq][:] = [-1] * pool  # type: ignore[index]
+                lg[pq][:] = [None] * pool  # type: ignore[index]
                 ls[pq][:] = [-1] * pool  # type: ignore[index]
                 sg[pq][:] = [None] * pool  # type: ignore[index]
         for r in range(NPIPES):
@@ -226,42 +227,40 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
 
     def spill(pid: int, p: int, q: int, ins: Instr) -> int:
         """The pool of (p, q) is short at the set of point ``pid``: return the ID to use, or -2
-        when the point was merged into a live one (its set then already emitted)."""
+        when the point joined a live group (its set then already emitted)."""
         pq = p * NPIPES + q
-        plw, plp, pls, psg = pair_state(pq)
+        plw, plg, pls, psg = pair_state(pq)
         res = reserved.get(pq)
-        live = [k for k in range(pool) if plp[k] >= 0]
-        if merge and live:
-            # merge with the live point whose set is the latest: one set here, one wait at the
-            # earlier of the two consumers now carries both dependences
+        live = [k for k in range(pool) if plg[k] is not None]
+        # (not when the waits are on PIPE_S: a scalar wait holds the issue of what follows it,
+        # so dropping the later wait of the group would drop an ordering)
+        if merge and live and q != _S:
+            # merge with the live point whose set is the latest: one set here, and the first
+            # wait of the group (the earlier consumer) now carries every dependence of it
             k = max(live, key=lambda k: pls[k])
-            v = plp[k]
             out[pls[k]] = None
-            if pwait[pid] < pwait[v]:
-                removed[v] = 1
-                plp[k] = pid
-            else:
-                removed[pid] = 1
+            plg[k].append(pid)  # type: ignore[union-attr]
             sig = know[p][:]
             sig[p] = count[p]
             pls[k] = len(out)
             psg[k] = sig
-            pid_k[pid] = k
+            point_k[pid] = k
             stats.merges += 1
             out.append(Instr(ins.pipe, set_op, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
             return -2
         if order and p != q:
             # order every earlier wait of (p, q) before this set: set_flag q p / wait_flag q p here
             qp = q * NPIPES + p
-            qlw, qlp, qls, qsg = pair_state(qp)
-            k2 = _lowest_free(qlw, qlp, know[q][p], reserved.get(qp))
-            if k2 < 0 and merge:
-                qlive = [k for k in range(pool) if qlp[k] >= 0]
-                if qlive:  # take over the live (q, p) point: the wait inserted here covers its consumer
+            qlw, qlg, qls, qsg = pair_state(qp)
+            k2 = _lowest_free(qlw, qlg, know[q][p], reserved.get(qp))
+            if k2 < 0 and merge and p != _S:
+                qlive = [k for k in range(pool) if qlg[k] is not None]
+                if qlive:  # take over the live (q, p) group: the wait inserted here covers its consumers
                     k2 = max(qlive, key=lambda k: qls[k])
                     out[qls[k2]] = None
-                    removed[qlp[k2]] = 1
-                    qlp[k2] = -1
+                    for x in qlg[k2]:  # type: ignore[union-attr]
+                        dropped[x] = True
+                    qlg[k2] = None
                     qsg[k2] = None
                     stats.merges += 1
             if k2 >= 0:
@@ -276,110 +275,132 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
                         kp[r] = sig[r]
                 qlw[k2] = count[p]
                 count[p] += 1
+                if p == _S:
+                    hold()
                 if k2 >= used[qp]:
                     used[qp] = k2 + 1
                 stats.orderings += 1
-                k = _lowest_free(plw, plp, know[p][q], res)
+                k = _lowest_free(plw, plg, know[p][q], res)
                 if k >= 0:
                     return k
         # last resort: a strong sync cuts the segment; the pairs it straddles become redundant
-        for st in range(NPIPES * NPIPES):
-            slp, sls = lp[st], ls[st]
-            if slp is None or sls is None:
-                continue
-            for k in range(pool):
-                if slp[k] >= 0:
-                    out[sls[k]] = None
-                    removed[slp[k]] = 1
+        stats.redundant += drop_live()
         out.append(Instr(Pipe.ALL, bar_op, line=ins.line, file=ins.file))
         reset()
         stats.cuts += 1
         stats.segments += 1
-        k = _lowest_free(plw, plp, count[p] if p == q else know[p][q], res)
+        k = _lowest_free(plw, plg, count[p] if p == q else know[p][q], res)
         if k < 0:
             raise SyncError(f"{ins.where}: every event ID of {_PIPES[p].name}->{_PIPES[q].name} is "
                             f"reserved by hand-written flags; no ID left for the pass")
         return k
 
-    for index, ins in enumerate(instrs):
+    for ins in instrs:
         op = ins.op
         if op == set_op:
-            pid = point_of[index]
-            p = int(ins.src)  # type: ignore[arg-type]
-            q = int(ins.dst)  # type: ignore[arg-type]
-            if pid < 0:  # physical: keep, and carry its signal
+            p = ins.src
+            q = ins.dst
+            if not ins.logical:  # physical: keep, and carry its signal
                 sig = know[p][:]
                 sig[p] = count[p]
-                phys[(p, q, ins.event_id)] = sig  # type: ignore[index]
+                phys[(p, q, ins.event_id)] = sig
                 out.append(ins)
                 continue
-            if removed[pid] == 2:
-                continue
+            key = (p, q, ins.event_id)
+            if key in open_key:
+                raise SyncError(f"{ins.where}: logical flag {_flag(key)} set twice before its wait")
+            pid = len(point_k)
+            open_key[key] = pid
+            point_k.append(-1)
+            dropped.append(False)
             pq = p * NPIPES + q
-            plw, plp, pls, psg = pair_state(pq)
+            plw, plg, pls, psg = pair_state(pq)
             res = reserved.get(pq)
-            k = _lowest_free(plw, plp, count[p] if p == q else know[p][q], res)
+            f = count[p] if p == q else know[p][q]
+            k = -1
+            for j in range(pool):
+                if plg[j] is None and plw[j] < f and (res is None or j not in res):
+                    k = j
+                    break
             if k < 0:
                 k = spill(pid, p, q, ins)
-                if k == -2:  # merged into a live point: its set moved here
+                if k == -2:
                     continue
             sig = know[p][:]
             sig[p] = count[p]
-            plp[k] = pid
+            plg[k] = [pid]
             pls[k] = len(out)
             psg[k] = sig
-            pid_k[pid] = k
+            point_k[pid] = k
             if k >= used[pq]:
                 used[pq] = k + 1
-            out.append(Instr(ins.pipe, set_op, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
+            out.append(Instr(ins.pipe, set_op, (), (), p, q, k, False, {}, ins.file, ins.line))
         elif op == wait_op:
-            pid = point_of[index]
-            p = int(ins.src)  # type: ignore[arg-type]
-            q = int(ins.dst)  # type: ignore[arg-type]
-            if pid < 0:
-                sig = phys.get((p, q, ins.event_id))  # type: ignore[arg-type,assignment]
+            p = ins.src
+            q = ins.dst
+            if not ins.logical:
+                sig = phys.get((p, q, ins.event_id))
                 if sig is not None:
                     kq = know[q]
                     for r in range(NPIPES):
                         if sig[r] > kq[r]:
                             kq[r] = sig[r]
                 count[q] += 1
+                if q is Pipe.S:
+                    hold()
                 out.append(ins)
                 continue
-            if removed[pid]:
+            key = (p, q, ins.event_id)
+            pid = open_key.pop(key, -1)
+            if pid < 0:
+                raise SyncError(f"{ins.where}: wait_flag {_flag(key)} has no earlier set_flag")
+            if dropped[pid]:
                 continue
-            k = pid_k[pid]
+            k = point_k[pid]
             pq = p * NPIPES + q
-            plw, plp, pls, psg = pair_state(pq)
-            sig = psg[k]  # type: ignore[assignment]
-            assert sig is not None
+            plw, plg, pls, psg = pair_state(pq)
+            for x in plg[k] or ():
+                if x != pid:
+                    dropped[x] = True  # merged: this first wait of the group carries them all
+            sig = psg[k]
             kq = know[q]
             for r in range(NPIPES):
                 if sig[r] > kq[r]:
                     kq[r] = sig[r]
             plw[k] = count[q]
             count[q] += 1
-            plp[k] = -1
+            if q is Pipe.S:
+                hold()
+            plg[k] = None
             psg[k] = None
-            out.append(Instr(ins.pipe, wait_op, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
+            out.append(Instr(ins.pipe, wait_op, (), (), p, q, k, False, {}, ins.file, ins.line))
         elif op in (bar_op, all_op):
             out.append(ins)
-            pipe = int(ins.pipe)
-            if pipe == _ALL or op == all_op:
+            pipe = ins.pipe
+            if pipe is Pipe.ALL or op == all_op:
                 seg += 1
                 reserved = reserved_by_seg.get(seg, {})
+                stats.redundant += drop_live()
                 reset()
             else:
                 know[pipe][pipe] = count[pipe]
         else:
-            count[int(ins.pipe)] += 1
+            count[ins.pipe] += 1
+            if ins.pipe is Pipe.S and ins.reads:
+                hold()
             out.append(ins)
-    for pq in range(NPIPES * NPIPES):
+    if open_key:
+        key, pid = min(open_key.items(), key=lambda kv: kv[1])
+        where = next((i.where for i in instrs if i.op == set_op and i.logical
+                      and (i.src, i.dst, i.event_id) == key), "?")
+        raise SyncError(f"{where}: set_flag {_flag(key)} is never waited")
+    stats.sync_points += len(point_k)
+    for pq in range(npp):
         if used[pq]:
-            stats.ids_used[(_PIPES[pq // NPIPES], _PIPES[pq % NPIPES])] = max(
-                used[pq], stats.ids_used.get((_PIPES[pq // NPIPES], _PIPES[pq % NPIPES]), 0))
+            pair = (_PIPES[pq // NPIPES], _PIPES[pq % NPIPES])
+            stats.ids_used[pair] = max(used[pq], stats.ids_used.get(pair, 0))
     return [x for x in out if x is not None]
 
 
-def _flag(key: tuple[int, int, int]) -> str:
+def _flag(key: tuple[Any, Any, Any]) -> str:
     return f"{_PIPES[key[0]].name} {_PIPES[key[1]].name} L{key[2]}"

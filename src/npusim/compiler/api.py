@@ -53,6 +53,25 @@ def _join(a: str, b: str) -> str:
     return f"{a or '-'} / {b or '-'}"
 
 
+def strip_syncs(stream: Sequence[Instr], *, keep_strong: bool = True) -> list[Instr]:
+    """The work of a recorded stream without its flags and same-pipe barriers (strong syncs
+    kept unless ``keep_strong`` is False): what :func:`auto_sync` starts from when a kernel's
+    own syncs are to be replaced.
+
+    >>> from npusim.isa import Pipe, pipe_barrier, set_flag
+    >>> strip_syncs([set_flag(Pipe.MTE2, Pipe.V, 0), pipe_barrier(Pipe.V), pipe_barrier(Pipe.ALL)])
+    [<Instr pipe_barrier ALL>]
+    """
+    out: list[Instr] = []
+    for ins in stream:
+        if ins.op in ("set_flag", "wait_flag"):
+            continue
+        if ins.op in ("pipe_barrier", "sync_all") and not (keep_strong and ins.is_strong_sync):
+            continue
+        out.append(ins)
+    return out
+
+
 @dataclass(slots=True)
 class SyncStats:
     """What :func:`auto_sync` did: inference and allocation figures, and the verification."""

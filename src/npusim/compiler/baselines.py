@@ -141,7 +141,7 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
         # widen: merge with a live pair of this pipe pair (set before ours, wait after it),
         # the least widened first: one set here, one wait at the earlier consumer
         best = -1
-        for k in range(pool):
+        for k in range(pool if u.dst != int(Pipe.S) else 0):  # a scalar wait holds issue: never drop one
             st = starts[pair][k]
             j = bisect_right(st, s) - 1
             if j < 0:

@@ -28,6 +28,7 @@ from npusim.compiler.program import flag_key
 from npusim.isa import Instr, Pipe
 
 Latency = Callable[[Instr], int]
+_S = int(Pipe.S)
 
 
 @dataclass(slots=True)
@@ -109,6 +110,8 @@ def execute(instrs: Sequence[Instr], latency: Latency, *, same_pipe: str = "barr
             consumed[key] = done
             issue[q] = done
             drained[q] = max(drained[q], done)
+            if q == _S:  # a scalar wait holds the issue of everything after it
+                floor = max(floor, done)
         elif op == "pipe_barrier" and ins.pipe is not Pipe.ALL:
             p = int(ins.pipe)
             issue[p] = max(issue[p], drained[p])
@@ -124,6 +127,8 @@ def execute(instrs: Sequence[Instr], latency: Latency, *, same_pipe: str = "barr
             issue[p] = end if inorder[p] else start + 1
             if end > drained[p]:
                 drained[p] = end
+            if p == _S and ins.reads:  # a scalar read completes before issue goes on
+                floor = max(floor, end)
             if check_memory:
                 spans.append((index, start, end))
     res.cycles = max(floor, *drained)

@@ -46,6 +46,7 @@ from npusim.isa import Access, Instr, Pipe, Space
 
 NPIPES = 7  # S V M MTE1 MTE2 MTE3 FIX (Pipe values 0..6); Pipe.ALL == 7
 _ALL = int(Pipe.ALL)
+_S = int(Pipe.S)
 SAME_PIPE_MODES = ("barrier", "inorder")
 
 
@@ -235,6 +236,9 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
             count[q] = n + 1
             if slot is None or slot[0] < 0:
                 issue("wait_without_set", index)
+                if q == _S:
+                    know[_S][_S] = n + 1
+                    _spread(know, _S)
                 continue
             k = know[q]
             sig = slot[1]
@@ -244,6 +248,9 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
             slot[0] = -1
             slot[2] = n
             slot[3] = index
+            if q == _S:  # a scalar wait holds the issue of everything after it
+                know[_S][_S] = n + 1
+                _spread(know, _S)
         elif op in (bar_op, all_op):
             pipe = int(ins.pipe)
             if pipe == _ALL or op == all_op:
@@ -256,6 +263,11 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
             p = int(ins.pipe)
             n = count[p]
             count[p] = n + 1
+            if p == _S and ins.reads:
+                # a scalar read (get_value) completes before issue goes on: everything after
+                # it, on every pipe, starts after it (scalar writes may still be in flight)
+                know[_S][_S] = n + 1
+                _spread(know, _S)
             if not races:
                 continue
             k = know[p]
@@ -332,6 +344,16 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
     report.issue_count = nissues
     report.issues.sort(key=lambda x: x.index)
     return report
+
+
+def _spread(know: list[list[int]], pipe: int) -> None:
+    """Every pipe learns what ``pipe`` knows (``pipe`` held back the issue of later work)."""
+    src = know[pipe]
+    for row in know:
+        if row is not src:
+            for r in range(NPIPES):
+                if src[r] > row[r]:
+                    row[r] = src[r]
 
 
 def _cover(starts: list[int], segs: dict[int, list], lo: int, hi: int) -> list[list]:
@@ -438,6 +460,9 @@ def flag_uses(instrs: Sequence[Instr]) -> list[FlagUse]:
             for r in range(NPIPES):
                 if sig[r] > k[r]:
                     k[r] = sig[r]
+            if q == _S:  # a scalar wait holds the issue of everything after it
+                know[_S][_S] = n + 1
+                _spread(know, _S)
             uses.append((s, FlagUse(p, q, ins.event_id, ins.logical, s, index, known, n)))  # type: ignore[arg-type]
         elif op in ("pipe_barrier", "sync_all"):
             pipe = int(ins.pipe)
@@ -447,6 +472,10 @@ def flag_uses(instrs: Sequence[Instr]) -> list[FlagUse]:
             else:
                 know[pipe][pipe] = count[pipe]
         else:
-            count[int(ins.pipe)] += 1
+            p = int(ins.pipe)
+            count[p] += 1
+            if p == _S and ins.reads:  # a scalar read holds the issue of everything after it
+                know[_S][_S] = count[p]
+                _spread(know, _S)
     uses.sort(key=lambda x: x[0])
     return [u for _, u in uses]

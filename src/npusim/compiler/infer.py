@@ -33,6 +33,7 @@ from npusim.compiler.program import Program, SyncError, gc_paused
 from npusim.isa import Instr, Pipe, Space
 
 _ALL = int(Pipe.ALL)
+_S = int(Pipe.S)
 _PIPES = list(Pipe)
 
 
@@ -102,6 +103,21 @@ def _infer_flat(instrs: Sequence[Instr], same_pipe: str, stats: InferStats) -> l
     before: dict[int, list[Instr]] = {}
     after: dict[int, list[Instr]] = {}
     set_op, wait_op, bar_op, all_op = "set_flag", "wait_flag", "pipe_barrier", "sync_all"
+
+    def hold() -> None:
+        """A scalar read or a wait on PIPE_S held the issue: every pipe learns what S knows."""
+        ks = know[_S][:]
+        ks[_S] = count[_S]
+        know[_S] = ks
+        hist_n[_S].append(count[_S])
+        hist_k[_S].append(ks)
+        for r in range(NPIPES):
+            kr = know[r]
+            if r != _S and any(a > b for a, b in zip(ks, kr, strict=False)):
+                nk = [a if a > b else b for a, b in zip(kr, ks, strict=False)]
+                know[r] = nk
+                hist_n[r].append(count[r])
+                hist_k[r].append(nk)
     for index, ins in enumerate(instrs):
         op = ins.op
         if op == set_op:
@@ -121,6 +137,8 @@ def _infer_flat(instrs: Sequence[Instr], same_pipe: str, stats: InferStats) -> l
             know[q] = [a if a > b else b for a, b in zip(know[q], sig, strict=False)]
             hist_n[q].append(count[q])
             hist_k[q].append(know[q])
+            if q == _S:
+                hold()
             continue
         if op in (bar_op, all_op):
             pipe = int(ins.pipe)
@@ -215,8 +233,12 @@ def _infer_flat(instrs: Sequence[Instr], same_pipe: str, stats: InferStats) -> l
                 before[index] = waits
             know[p] = kk
             k = kk
+        if p == _S and index in before:
+            hold()  # the waits inserted before this scalar instruction held the issue
         n = count[p]
         count[p] = n + 1
+        if p == _S and ins.reads:
+            hold()  # a scalar read completes before issue goes on
         # record this instruction's accesses (writes replace, reads add)
         for acc in ins.writes:
             if acc.length <= 0:

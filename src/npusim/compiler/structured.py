@@ -35,6 +35,7 @@ from npusim.compiler.program import AffineAccess, Item, Loop, Program, SyncError
 from npusim.isa import Access, Instr, Pipe
 
 _PIPES = list(Pipe)
+_S = int(Pipe.S)
 _MAX_ROUNDS = 10_000
 
 
@@ -136,6 +137,8 @@ class _Analysis:
                 count[q] += 1
                 sig = self.kn[s]
                 know[q] = [a if a > b else b for a, b in zip(know[q], sig, strict=False)]
+                if q == _S:
+                    self._hold()
             elif op in ("pipe_barrier", "sync_all"):
                 self.num.append(-1)
                 self.kn.append(know[0])
@@ -156,6 +159,18 @@ class _Analysis:
                     k = know[p][:]
                     k[p] = count[p]
                     know[p] = k
+                if p == _S and item.reads:
+                    self._hold()
+
+    def _hold(self) -> None:
+        """A scalar read or a wait on PIPE_S held the issue: every pipe learns what S knows."""
+        know, count = self._know, self._count
+        ks = know[_S][:]
+        ks[_S] = count[_S]
+        know[_S] = ks
+        for r in range(NPIPES):
+            if r != _S:
+                know[r] = [a if a > b else b for a, b in zip(know[r], ks, strict=False)]
 
     def ordered(self, x: Instr, y: Instr, prefix_len: int, carried: bool) -> bool:
         """Is every execution of ``x`` ordered before the executions of ``y`` it conflicts with?
@@ -594,6 +609,8 @@ def _simple(group: list[Instr], nodes: dict[int, _Node]) -> tuple[Instr, Instr] 
 
 def _merge(items: list[Item], ana: _Analysis, groups: dict[tuple[int, int, int], list[Instr]],
            colour: dict[tuple[int, int, int], int], failed: tuple[int, int, int]) -> bool:
+    if failed[1] == _S:  # dropping a scalar wait would drop the issue it holds back
+        return False
     nodes = _index_tree(items)
     mine = _simple(groups[failed], nodes)
     if mine is None:
