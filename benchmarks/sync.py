@@ -45,7 +45,7 @@ DENSITIES = {"none": 0, "low": 100, "high": 10}  # tiles between strong syncs
 
 def stream(n_instr: int, strong_every: int, seed: int = 0) -> list:
     # about 2.9 instructions per work instruction once synced; a little more, to reach n_instr
-    return infer_sync(kernel_stream(max(1, int(n_instr / 2.75)), depth=DEPTH, strong_every=strong_every,
+    return infer_sync(kernel_stream(max(1, int(n_instr / 2.68)), depth=DEPTH, strong_every=strong_every,
                                     seed=seed))
 
 
