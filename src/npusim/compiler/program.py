@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-from npusim.isa import Access, Instr, Op
+from npusim.isa import Access, Instr
 
 
 class SyncFormatError(ValueError):
@@ -229,10 +229,6 @@ def _unroll_into(items: Sequence[Item], env: dict[str, int], out: list[Instr],
                 origin.append((item, ctx))
 
 
-def as_program(stream: Program | Sequence[Instr]) -> Program:
-    return stream if isinstance(stream, Program) else Program(list(stream))
-
-
 def flat_instrs(stream: Program | Sequence[Instr]) -> list[Instr]:
     """The dynamic instruction list of either form."""
     if isinstance(stream, Program):
@@ -260,7 +256,3 @@ def flag_key(instr: Instr) -> tuple[int, int, int]:
     """``(src, dst, event_id)`` of a set_flag/wait_flag as integers."""
     assert instr.src is not None and instr.dst is not None and instr.event_id is not None
     return int(instr.src), int(instr.dst), instr.event_id
-
-
-def is_sync_op(op: str) -> bool:
-    return op in (Op.SET_FLAG.value, Op.WAIT_FLAG.value, Op.PIPE_BARRIER.value, Op.SYNC_ALL.value)
