@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from npusim.arch import ChipSpec, get_chip
-from npusim.errors import InvalidParamError, KernelContextError
+from npusim.errors import InvalidParamError, KernelContextError, RaceError
 from npusim.isa import Instr
 from npusim.kernel._core import Core, KernelOptions, running, set_current
 from npusim.kernel.gm import Allocation, GmAddr, locate_allocation
@@ -167,6 +167,8 @@ class KernelLaunch:
             report = simulate(self.chip, streams)
             self.sim_seconds = time.perf_counter() - t1
             self.report = report
+            if self.options.detect_races:
+                _check_races(streams)
         except BaseException as exc:
             self.error = exc
             _notify(self)
@@ -182,6 +184,24 @@ class KernelLaunch:
     def __repr__(self) -> str:
         state = "failed" if self.error else "done" if self.done else "queued"
         return f"<KernelLaunch {self.name}<<<{self.block_dim}>>> {state}>"
+
+
+def _check_races(streams: list[list[Instr]]) -> None:
+    """The sanitizer: cross-pipe accesses to overlapping memory not ordered by flags or barriers.
+
+    Same-pipe order is taken as given (``same_pipe="inorder"``): the sanitizer reports what
+    flags must order; ``npusim.compiler.verify_sync`` applies Ascend C's stricter same-pipe rule.
+    """
+    from npusim.compiler.hb import find_races
+
+    for block, stream in enumerate(streams):
+        races = find_races(stream, same_pipe="inorder", max_reports=10)
+        if races:
+            first = races[0]
+            more = f" (and {len(races) - 1} more)" if len(races) > 1 else ""
+            raise RaceError(f"{first}{more}", file=first.second.file, line=first.second.line, block=block,
+                            hint="order the two instructions with set_flag/wait_flag (or a queue's "
+                            "enque/deque, alloc/free), or disable the check with detect_races=False")
 
 
 class _Configured:
