@@ -176,6 +176,7 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
     open_key: dict[Any, int] = {}  # logical flag -> its point with a pending set
     point_k: list[int] = []  # point -> physical ID
     dropped: list[bool] = []  # point -> its wait is not emitted (merged away or made redundant)
+    barrier_at_wait: set[int] = set()  # points that became a strong sync at their wait
     out: list[Instr | None] = []
 
     def hold() -> None:
@@ -199,9 +200,15 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
         return a, lg[pq], ls[pq], sg[pq]  # type: ignore[return-value]
 
     def drop_live() -> int:
-        """A strong sync orders every pending pair: drop their sets (and later their waits)."""
+        """A strong sync orders every pending pair: drop their sets (and later their waits).
+
+        Pairs whose wait is on PIPE_S stay: that wait also holds the issue of what follows it,
+        an ordering among instructions after the strong sync that the strong sync does not give.
+        """
         n = 0
         for pq in range(npp):
+            if pq % NPIPES == _S:
+                continue
             glist, slist = lg[pq], ls[pq]
             if glist is None or slist is None:
                 continue
@@ -219,6 +226,8 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
             a = lw[pq]
             if a is not None:
                 a[:] = [-1] * pool
+                if pq % NPIPES == _S:  # live scalar-wait pairs survive (see drop_live)
+                    continue
                 lg[pq][:] = [None] * pool  # type: ignore[index]
                 ls[pq][:] = [-1] * pool  # type: ignore[index]
                 sg[pq][:] = [None] * pool  # type: ignore[index]
@@ -283,6 +292,12 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
                 k = _lowest_free(plw, plg, know[p][q], res)
                 if k >= 0:
                     return k
+        if q == _S:
+            # every ID of a pair waited on PIPE_S is held by a live pair that must not be dropped:
+            # this point becomes a strong sync at its wait (its set goes)
+            barrier_at_wait.add(pid)
+            stats.cuts += 1
+            return -2
         # last resort: a strong sync cuts the segment; the pairs it straddles become redundant
         stats.redundant += drop_live()
         out.append(Instr(Pipe.ALL, bar_op, line=ins.line, file=ins.file))
@@ -355,6 +370,12 @@ def _allocate_flat(instrs: Sequence[Instr], pool: int, stats: AllocStats,
             if pid < 0:
                 raise SyncError(f"{ins.where}: wait_flag {_flag(key)} has no earlier set_flag")
             if dropped[pid]:
+                continue
+            if pid in barrier_at_wait:
+                out.append(Instr(Pipe.ALL, bar_op, line=ins.line, file=ins.file))
+                stats.redundant += drop_live()
+                reset()
+                stats.segments += 1
                 continue
             k = point_k[pid]
             pq = p * NPIPES + q

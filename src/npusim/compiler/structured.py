@@ -693,7 +693,8 @@ def _drop_straddling(block: list[Item], uses: dict[tuple[int, int, int], int] | 
             strong_since[key] = False
         elif item.logical and item.op == "wait_flag":
             key = flag_key(item)
-            if key in open_sets and strong_since.get(key) and uses.get(key) == 2:
+            # (not a wait on PIPE_S: it also holds the issue of what follows it)
+            if key in open_sets and strong_since.get(key) and uses.get(key) == 2 and key[1] != _S:
                 drop.add(open_sets[key])
                 drop.add(i)
             open_sets.pop(key, None)
