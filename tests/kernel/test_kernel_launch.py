@@ -7,6 +7,7 @@ import pytest
 
 import npusim
 import npusim.kernel as asc
+from npusim.compiler.hb import check
 from npusim.isa import Access, Pipe, Space
 
 TILE = 128
@@ -49,23 +50,25 @@ def flags(instrs) -> list[str]:
     return out
 
 
-# Hand-derived from kernel_tquebind_impl.h: EnQue/FreeTensor take the lowest free id of their
-# event and set it; DeQue/AllocTensor wait on it and give it back; buffers alternate 0, 1.
+# Hand-derived: every queue buffer owns one id of each of its events ("each TQue buffer owns a
+# sync eventID"), reserved at init_buffer in order: qx buffers 0, 1 -> MTE2_V/V_MTE2 ids 0, 1;
+# qy buffers 0, 1 -> ids 2, 3; qz buffers 0, 1 -> V_MTE3/MTE3_V ids 0, 1.  EnQue/FreeTensor
+# set the buffer's id, DeQue/AllocTensor wait on it; tiles alternate buffers 0, 1.
 EXPECTED_FLAGS = [
-    # tile 0
-    "set MTE2_V 0", "set MTE2_V 1", "wait MTE2_V 0", "wait MTE2_V 1", "set V_MTE3 0",
-    "set V_MTE2 0", "set V_MTE2 1", "wait V_MTE3 0", "set MTE3_V 0",
-    # tile 1 (other buffers: nothing to wait for; free ids 0, 1 still held by tile 0's buffers)
-    "set MTE2_V 0", "set MTE2_V 1", "wait MTE2_V 0", "wait MTE2_V 1", "set V_MTE3 0",
-    "set V_MTE2 2", "set V_MTE2 3", "wait V_MTE3 0", "set MTE3_V 1",
+    # tile 0 (buffers 0)
+    "set MTE2_V 0", "set MTE2_V 2", "wait MTE2_V 0", "wait MTE2_V 2", "set V_MTE3 0",
+    "set V_MTE2 0", "set V_MTE2 2", "wait V_MTE3 0", "set MTE3_V 0",
+    # tile 1 (buffers 1: nothing to wait for yet)
+    "set MTE2_V 1", "set MTE2_V 3", "wait MTE2_V 1", "wait MTE2_V 3", "set V_MTE3 1",
+    "set V_MTE2 1", "set V_MTE2 3", "wait V_MTE3 1", "set MTE3_V 1",
     # tile 2: back on buffers 0, wait for their free events
-    "wait V_MTE2 0", "wait V_MTE2 1", "set MTE2_V 0", "set MTE2_V 1", "wait MTE2_V 0", "wait MTE2_V 1",
-    "wait MTE3_V 0", "set V_MTE3 0", "set V_MTE2 0", "set V_MTE2 1", "wait V_MTE3 0", "set MTE3_V 0",
+    "wait V_MTE2 0", "wait V_MTE2 2", "set MTE2_V 0", "set MTE2_V 2", "wait MTE2_V 0", "wait MTE2_V 2",
+    "wait MTE3_V 0", "set V_MTE3 0", "set V_MTE2 0", "set V_MTE2 2", "wait V_MTE3 0", "set MTE3_V 0",
     # tile 3
-    "wait V_MTE2 2", "wait V_MTE2 3", "set MTE2_V 0", "set MTE2_V 1", "wait MTE2_V 0", "wait MTE2_V 1",
-    "wait MTE3_V 1", "set V_MTE3 0", "set V_MTE2 2", "set V_MTE2 3", "wait V_MTE3 0", "set MTE3_V 1",
+    "wait V_MTE2 1", "wait V_MTE2 3", "set MTE2_V 1", "set MTE2_V 3", "wait MTE2_V 1", "wait MTE2_V 3",
+    "wait MTE3_V 1", "set V_MTE3 1", "set V_MTE2 1", "set V_MTE2 3", "wait V_MTE3 1", "set MTE3_V 1",
     # the TPipe's destruction at the end of the kernel waits for the pending free events
-    "wait V_MTE2 0", "wait V_MTE2 2", "wait V_MTE2 1", "wait V_MTE2 3", "wait MTE3_V 0", "wait MTE3_V 1",
+    "wait V_MTE2 0", "wait V_MTE2 1", "wait V_MTE2 2", "wait V_MTE2 3", "wait MTE3_V 0", "wait MTE3_V 1",
 ]
 
 
@@ -79,6 +82,9 @@ def test_queue_flag_traffic_and_exact_result(run) -> None:
     assert launch.done and launch.error is None and len(launch.streams) == 2
     for stream in launch.streams:
         assert flags(stream) == EXPECTED_FLAGS
+        # one signal deep: every reuse of an id is ordered after its previous wait, not by timing
+        report = check(stream, same_pipe="inorder", pool=npusim.get_chip("tiny").events_per_pipe_pair)
+        assert report.issues == [] and report.races == []
     # pipes of the work instructions, and the source lines they carry
     work = [i for i in launch.streams[0] if i.op not in ("set_flag", "wait_flag")]
     assert [(i.pipe, i.op) for i in work[:4]] == [(Pipe.MTE2, "data_copy"), (Pipe.MTE2, "data_copy"),

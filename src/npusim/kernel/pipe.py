@@ -3,11 +3,14 @@
 The queue calls emit exactly the flags Ascend C's queues emit (``kernel_tquebind_impl.h``;
 reference section 2.2, the queue -> flag table):
 
-- ``enque`` takes an event id from the TPipe's pool (``AllocEventID``, lowest free id) and
-  emits ``set_flag(<enque event>, id)``; ``deque`` emits ``wait_flag(<enque event>, id)``
-  and gives the id back;
-- ``free_tensor`` takes an id and emits ``set_flag(<free event>, id)``; the next
-  ``alloc_tensor`` of that buffer emits ``wait_flag(<free event>, id)`` and gives it back;
+- every queue buffer owns one event id of each of its queue's two events, reserved from the
+  TPipe's pools at ``init_buffer`` ("each TQue buffer owns a sync eventID"): a flag is one
+  signal deep, so the set of a buffer's next use is ordered after the wait of its previous
+  use by the buffer's own free/alloc handshake, never by timing alone;
+- ``enque`` emits ``set_flag(<enque event>, id)`` with the buffer's id; ``deque`` emits
+  ``wait_flag(<enque event>, id)``;
+- ``free_tensor`` emits ``set_flag(<free event>, id)``; the next ``alloc_tensor`` of that
+  buffer emits ``wait_flag(<free event>, id)``;
 - the TPipe's destruction (``pipe.destroy()``, done automatically at the end of the kernel)
   waits for every free event still pending, as ``TPipe::Destroy``/``FreeAllEvent`` do.
 
@@ -96,13 +99,15 @@ class _BufState(enum.Enum):
 
 
 class _Buf:
-    __slots__ = ("offset", "length", "state", "free_id", "enq_id")
+    __slots__ = ("offset", "length", "state", "free_id", "enq_id", "free_slot", "enq_slot")
 
     def __init__(self, offset: int, length: int) -> None:
         self.offset, self.length = offset, length
         self.state = _BufState.FREE
-        self.free_id: int | None = None
-        self.enq_id: int | None = None
+        self.free_id: int | None = None  # the free event's id while its set is pending
+        self.enq_id: int | None = None  # the enque event's id while its set is pending
+        self.free_slot = 0  # the ids this buffer owns
+        self.enq_slot = 0
 
 
 class TPipe:
@@ -184,7 +189,14 @@ class TPipe:
             self.queues.append(que)
         if core.options.fill_nan:
             core.arenas[space][start:need] = 0xFF
-        que._setup(self, space, [_Buf(start + i * length, length) for i in range(num)])
+        bufs = [_Buf(start + i * length, length) for i in range(num)]
+        if isinstance(que, TQueBind):
+            for buf in bufs:  # each queue buffer owns one id of each of its events
+                if que.enq_evt is not None:
+                    buf.enq_slot = self.alloc_event_id(que.enq_evt)
+                if que.free_evt is not None:
+                    buf.free_slot = self.alloc_event_id(que.free_evt)
+        que._setup(self, space, bufs)
         self.used[space] = need
         return True
 
@@ -307,7 +319,6 @@ class TQueBind:
         if buf.free_id is not None:
             assert self.free_evt is not None and self.pipe is not None
             self._emit(core, "wait", self.free_evt, buf.free_id)
-            self.pipe.release_event_id(self.free_evt, buf.free_id)
             buf.free_id = None
         buf.state = _BufState.OCCUPIED
         if core.options.fill_nan:
@@ -339,7 +350,7 @@ class TQueBind:
             )
         if self.enq_evt is not None:
             assert self.pipe is not None
-            buf.enq_id = self.pipe.alloc_event_id(self.enq_evt)
+            buf.enq_id = buf.enq_slot
             self._emit(core, "set", self.enq_evt, buf.enq_id)
         buf.state = _BufState.ENQUE
         self._fifo.append((buf, tensor))
@@ -358,7 +369,6 @@ class TQueBind:
         if buf.enq_id is not None:
             assert self.enq_evt is not None and self.pipe is not None
             self._emit(core, "wait", self.enq_evt, buf.enq_id)
-            self.pipe.release_event_id(self.enq_evt, buf.enq_id)
             buf.enq_id = None
         buf.state = _BufState.DEQUE
         if dtype is not None and as_dtype(dtype) != tensor.dtype:
@@ -374,7 +384,7 @@ class TQueBind:
             core.fault(QueueError, f"free_tensor of a buffer that is {what}", code=fault_code(self.space))
         if self.free_evt is not None:
             assert self.pipe is not None
-            buf.free_id = self.pipe.alloc_event_id(self.free_evt)
+            buf.free_id = buf.free_slot
             self._emit(core, "set", self.free_evt, buf.free_id)
         buf.state = _BufState.FREE
 
@@ -406,7 +416,6 @@ class TQueBind:
                 core.instrs.append(
                     wait_flag(self.free_evt.src, self.free_evt.dst, buf.free_id, file=file, line=line)
                 )
-                self.pipe.release_event_id(self.free_evt, buf.free_id)
                 buf.free_id = None
 
     def __repr__(self) -> str:
