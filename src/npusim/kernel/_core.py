@@ -67,13 +67,19 @@ class KernelOptions:
     detect_races
         Check every launch for cross-pipe races (RAW/WAR/WAW on overlapping memory not
         ordered by flags or barriers) with the happens-before verifier of
-        ``npusim.compiler``.  Off is faster.  Inert until that verifier is available.
+        ``npusim.compiler``.  Off is faster.
     fill_nan
         Fill fresh local memory (the arenas at block start, every ``alloc_tensor`` and
         ``TBuf.get``) with 0xFF bytes, a NaN in every float type, so reads of data never
         written show up as NaN (or -1 in integer types).  Off: fresh memory reads as zero.
     chip
         Run on this chip (a preset name or a ``ChipSpec``) instead of the stream's device.
+    auto_sync
+        Replace the flags and same-pipe barriers the kernel recorded (hand-written or emitted
+        by queues) with the ones ``npusim.compiler.auto_sync`` infers and allocates from the
+        memory accesses; the launch's ``sync_stats`` says how many ids each pipe pair used.
+        A kernel may then be written with no syncs at all (the auto-sync mode of Ascend's
+        compiler).
 
     >>> KernelOptions(fill_nan=True).detect_races
     True
@@ -82,6 +88,7 @@ class KernelOptions:
     detect_races: bool = True
     fill_nan: bool = False
     chip: str | ChipSpec | None = None
+    auto_sync: bool = False
 
     def __post_init__(self) -> None:
         if self.chip is not None:

@@ -124,6 +124,7 @@ class KernelLaunch:
         self.exec_seconds = 0.0
         self.sim_seconds = 0.0
         self.allocations: dict[int, Allocation] = {}
+        self.sync_stats: list[Any] = []  # per block, with auto_sync: what the sync passes did
         self._done = threading.Event()
 
     @property
@@ -161,13 +162,15 @@ class KernelLaunch:
                     finally:
                         set_current(None)
                     streams.append(core.instrs)
+            if self.options.auto_sync:
+                streams = self._auto_sync(streams)
             self.streams = streams
             t1 = time.perf_counter()
             self.exec_seconds = t1 - t0
             report = simulate(self.chip, streams)
             self.sim_seconds = time.perf_counter() - t1
             self.report = report
-            if self.options.detect_races:
+            if self.options.detect_races and not self.options.auto_sync:
                 _check_races(streams)
         except BaseException as exc:
             self.error = exc
@@ -180,6 +183,18 @@ class KernelLaunch:
         _notify(self)
         self._done.set()
         return float(report.seconds)
+
+    def _auto_sync(self, streams: list[list[Instr]]) -> list[list[Instr]]:
+        """Each block's work with the syncs the compiler infers and allocates (verified)."""
+        from npusim.compiler import SyncStats, auto_sync, strip_syncs
+
+        out = []
+        self.sync_stats = []
+        for stream in streams:
+            stats = SyncStats()
+            out.append(auto_sync(strip_syncs(stream), self.chip, stats=stats))
+            self.sync_stats.append(stats)
+        return out
 
     def __repr__(self) -> str:
         state = "failed" if self.error else "done" if self.done else "queued"

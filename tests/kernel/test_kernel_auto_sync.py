@@ -1,0 +1,53 @@
+"""``auto_sync=True``: a kernel with no syncs gets inferred, allocated, verified flags."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import npusim
+import npusim.kernel as asc
+from npusim.compiler import verify_sync
+
+N = 512
+F32 = asc.float32
+
+
+def body(x, y):
+    pipe = asc.TPipe()
+    ub = asc.TBuf(asc.QuePosition.VECCALC)
+    pipe.init_buffer(ub, 2 * 128 * 4)
+    a, b = ub.get_with_offset(F32, 128, 0), ub.get_with_offset(F32, 128, 512)
+    gx, gy = asc.GlobalTensor(F32), asc.GlobalTensor(F32)
+    gx.set_global_buffer(x.cast(F32), N)
+    gy.set_global_buffer(y.cast(F32), N)
+    for i in range(N // 128):
+        asc.data_copy(a, gx[i * 128], 128)
+        asc.adds(b, a, 1.0, 128)
+        asc.data_copy(gy[i * 128], b, 128)
+
+
+def test_auto_sync_makes_an_unsynchronized_kernel_correct() -> None:
+    npusim.init(chip="tiny")
+    npusim.set_device(0)
+    x = np.arange(N, dtype=np.float32)
+    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(x.nbytes)
+    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    launch = asc.kernel(body, auto_sync=True)[1](dx, dy)
+    npusim.synchronize_stream()
+    y = np.empty_like(x)
+    npusim.memcpy(y, y.nbytes, dy, y.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    assert np.array_equal(y, x + 1)
+    stream = launch.streams[0]
+    assert any(i.op == "set_flag" for i in stream) and not any(i.logical for i in stream)
+    chip = npusim.get_chip("tiny")
+    assert verify_sync(stream, pool=chip.events_per_pipe_pair, require_physical=True).ok
+    ids = launch.sync_stats[0].alloc.ids_used
+    assert ids and max(ids.values()) <= chip.events_per_pipe_pair
+    plain = asc.kernel(body, detect_races=False)[1](dx, dy)  # same kernel, no syncs, no check
+    npusim.synchronize_stream()
+    assert plain.sync_stats == [] and not any(i.op == "set_flag" for i in plain.streams[0])
+    assert launch.report.total_cycles >= plain.report.total_cycles  # the syncs cost time
+    for d in (dx, dy):
+        npusim.free(d)
+    npusim.reset_device(0)
+    assert npusim.finalize() == []
