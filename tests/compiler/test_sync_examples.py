@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from npusim.compiler import SyncStats, auto_sync, strip_syncs
+from npusim.compiler.coretest import stress_in_core_model
 from npusim.compiler.executor import stress
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -40,3 +41,7 @@ def test_auto_sync_verifies_every_example_kernel(path: Path) -> None:
             assert stats.report is not None and stats.report.ok
             assert all(n <= pool for n in stats.alloc.ids_used.values())
             assert stress(out, runs=3).ok
+            # and in the core model itself, under randomized latencies (the SyncTester idea)
+            assert stress_in_core_model(out, launch.chip, trials=3) == []
+            if launch.error is None:  # the kernel's own synchronization holds there too
+                assert stress_in_core_model(stream, launch.chip, trials=3) == []

@@ -23,6 +23,7 @@ Model (every figure from the ``ChipSpec``; formulas in ``docs/simulator.md``):
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -133,9 +134,13 @@ def _nbytes(ins: Instr) -> int:
 class _Costs:
     """Duration in cycles of one work instruction on one core, from the chip."""
 
-    def __init__(self, chip: ChipSpec, gm_share: float) -> None:
+    def __init__(self, chip: ChipSpec, gm_share: float, jitter: tuple[float, float] | None = None,
+                 seed: int = 0) -> None:
         self.chip = chip
         self.gm_share = gm_share  # bytes per cycle this core may draw from HBM
+        # randomized latencies (the SyncTester idea): every duration scaled by U(lo, hi)
+        self.jitter = jitter
+        self.rng = random.Random(seed)
         self._memo: dict[tuple[Any, ...], tuple[float, int]] = {}
 
     def duration(self, ins: Instr, pipe: Pipe) -> tuple[float, int, bool, bool]:
@@ -221,6 +226,8 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     wait_index: list[list[int]] = []  # per flag: its waits, in order
     kind_of = _KIND.get
     duration = costs.duration
+    jitter = costs.jitter
+    uniform = costs.rng.uniform
     busy = [0.0] * (_NPIPES + 1)
     gm_read = gm_write = 0
     for i, ins in enumerate(instrs):
@@ -228,6 +235,8 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
         kind = kind_of(ins.op, _K_WORK)
         if kind == _K_WORK:
             d, nb, rd, wr = duration(ins, pipe)
+            if jitter is not None:
+                d *= uniform(jitter[0], jitter[1])
             durs[i] = d
             busy[pipe] += d
             if rd:
@@ -399,8 +408,13 @@ def _check_flags(instrs: Sequence[Instr], set_index: list[list[int]], wait_index
 
 # --- launch --------------------------------------------------------------------------------
 
-def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]]) -> SimReport:
+def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[float, float] | None = None,
+             seed: int = 0) -> SimReport:
     """Schedule a launch: ``cores[b]`` is the instruction stream recorded by block ``b``.
+
+    ``jitter=(lo, hi)`` scales every instruction's duration by a random factor in
+    ``[lo, hi]`` (seeded by ``seed``): runs under randomized latencies show whether a stream's
+    synchronization holds for any timing, not just the modeled one.
 
     >>> from npusim.arch import get_chip
     >>> from npusim.isa import Access, Instr, Pipe, Space
@@ -426,7 +440,7 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]]) -> SimReport:
         blocks = range(w * ncores, min((w + 1) * ncores, block_dim))
 
         def run(share: float, t0: float = t, w: int = w, blocks: range = blocks) -> list[CoreTimeline]:
-            costs = _Costs(chip, share)
+            costs = _Costs(chip, share, jitter, seed + w)
             if any(has_sync_all):
                 return _schedule_with_sync_all(cores, blocks, costs, t0, w, chip.flag_latency_cycles)
             return [_schedule_core(cores[b], costs, t0, b, b - w * ncores, w, chip.flag_latency_cycles)
