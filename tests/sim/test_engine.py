@@ -128,6 +128,10 @@ def test_hbm_share_binds_when_the_cores_ask_for_more() -> None:
     assert 0.99 <= report.bandwidth_fraction <= 1.0
     per_copy = report.timelines[0].end[0] - report.timelines[0].start[0]
     assert 200 + 65536 / 32 < per_copy < 200 + 65536 / 25
+    # the cycles lost to sharing: each copy's duration beyond its path-rate duration
+    lost = report.bandwidth_stall()[Pipe.MTE2]
+    assert lost == pytest.approx(4 * 8 * (per_copy - (200 + 65536 / 32)), rel=1e-9)
+    assert simulate(TINY, blocks[:1]).bandwidth_stall()[Pipe.MTE2] == 0  # one core: no sharing
 
 
 def test_copy_in_and_copy_out_pipes_share_hbm_too() -> None:

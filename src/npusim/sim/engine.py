@@ -54,6 +54,7 @@ class CoreTimeline:
     finish: float = 0.0
     gm_read: int = 0
     gm_write: int = 0
+    bw_stall: list[float] = field(default_factory=lambda: [0.0] * len(EXEC_PIPES))  # HBM sharing
 
 
 @dataclass
@@ -90,7 +91,13 @@ class SimReport:
         return max(busy, key=lambda p: busy[p])
 
     def flag_stall(self) -> dict[Pipe, float]:
+        """Cycles each pipe spent in ``wait_flag``, summed over blocks."""
         return {p: sum(t.flag_stall[p] for t in self.timelines) for p in EXEC_PIPES}
+
+    def bandwidth_stall(self) -> dict[Pipe, float]:
+        """Cycles global-memory transfers took beyond their path rate because the cores share
+        the HBM bandwidth (part of the busy cycles), summed over blocks."""
+        return {p: sum(t.bw_stall[p] for t in self.timelines) for p in EXEC_PIPES}
 
     @property
     def gm_bytes(self) -> int:
@@ -141,6 +148,12 @@ class _Costs:
         # randomized latencies (the SyncTester idea): every duration scaled by U(lo, hi)
         self.jitter = jitter
         self.rng = random.Random(seed)
+        # cycles per byte a global-memory transfer loses to sharing HBM (vs its path rate)
+        self.bw_extra = [0.0] * (len(EXEC_PIPES) + 1)
+        for pipe, rate in ((Pipe.MTE2, chip.mte2_bytes_per_cycle), (Pipe.MTE3, chip.mte3_bytes_per_cycle),
+                           (Pipe.FIX, chip.fixpipe_bytes_per_cycle)):
+            if gm_share < rate:
+                self.bw_extra[pipe] = 1.0 / gm_share - 1.0 / rate
         self._memo: dict[tuple[Any, ...], tuple[float, int]] = {}
 
     def duration(self, ins: Instr, pipe: Pipe) -> tuple[float, int, bool, bool]:
@@ -228,6 +241,8 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     duration = costs.duration
     jitter = costs.jitter
     uniform = costs.rng.uniform
+    bw_extra = costs.bw_extra
+    bw_stall = [0.0] * (_NPIPES + 1)
     busy = [0.0] * (_NPIPES + 1)
     gm_read = gm_write = 0
     for i, ins in enumerate(instrs):
@@ -243,6 +258,8 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                 gm_read += nb
             if wr:
                 gm_write += nb
+            if nb and (rd or wr):
+                bw_stall[pipe] += nb * bw_extra[pipe]
             if pipe == _S:
                 blocking[i] = True
         elif kind in (_K_SET, _K_WAIT):
@@ -362,6 +379,7 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     tl.begin = t0
     tl.finish = max(end, default=t0)
     tl.gm_read, tl.gm_write = gm_read, gm_write
+    tl.bw_stall = bw_stall[:_NPIPES]
     return tl
 
 
@@ -550,5 +568,6 @@ def _schedule_with_sync_all(cores: Sequence[Sequence[Instr]], blocks: range, cos
         tl.finish = t
         tl.gm_read = sum(p.gm_read for p in parts_tl)
         tl.gm_write = sum(p.gm_write for p in parts_tl)
+        tl.bw_stall = [sum(p.bw_stall[k] for p in parts_tl) for k in range(_NPIPES)]
         merged.append(tl)
     return merged

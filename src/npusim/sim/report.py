@@ -14,6 +14,7 @@ def summary(report: SimReport) -> dict[str, Any]:
     util = report.utilization()
     busy = report.pipe_busy()
     stall = report.flag_stall()
+    bw = report.bandwidth_stall()
     counts = report.instruction_counts()
     return {
         "blocks": report.block_dim,
@@ -22,7 +23,8 @@ def summary(report: SimReport) -> dict[str, Any]:
         "microseconds": report.microseconds,
         "bottleneck": report.bottleneck.track_name,
         "pipes": {p.track_name: {"busy_cycles": busy[p], "utilization": util[p], "flag_wait_cycles": stall[p],
-                                 "instructions": counts[p]} for p in EXEC_PIPES},
+                                 "bandwidth_wait_cycles": bw[p], "instructions": counts[p]}
+                  for p in EXEC_PIPES},
         "gm_bytes": report.gm_bytes,
         "achieved_GBps": report.achieved_bandwidth / 1e9,
         "peak_GBps": report.chip.dram_bandwidth / 1e9,
@@ -39,13 +41,14 @@ def render_table(report: SimReport, title: str = "launch") -> Any:
     table = Table(title=f"{title}: {s['cycles']:.0f} cycles = {s['microseconds']:.2f} us, "
                   f"{s['blocks']} blocks in {s['waves']} wave(s), bottleneck {s['bottleneck']}, "
                   f"GM {s['achieved_GBps']:.1f} of {s['peak_GBps']:.0f} GB/s")
-    for col in ("pipe", "busy cycles", "utilization", "flag-wait cycles", "instructions"):
+    for col in ("pipe", "busy cycles", "utilization", "flag-wait cycles", "HBM-share cycles", "instructions"):
         table.add_column(col, justify="left" if col == "pipe" else "right")
     for name, row in s["pipes"].items():
         if row["instructions"] == 0:
             continue
         table.add_row(name, f"{row['busy_cycles']:.0f}", f"{row['utilization']:.1%}",
-                      f"{row['flag_wait_cycles']:.0f}", str(row["instructions"]))
+                      f"{row['flag_wait_cycles']:.0f}", f"{row['bandwidth_wait_cycles']:.0f}",
+                      str(row["instructions"]))
     return table
 
 
