@@ -122,6 +122,7 @@ class Space(enum.Enum):
     L0C = "L0C"
     BT = "BT"  # bias table
     FB = "FB"  # fixpipe buffer
+    HOST = "HOST"  # host memory mapped for the device (zero-copy): reached over the host link
 
 
 @dataclass(frozen=True, slots=True)

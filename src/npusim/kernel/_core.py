@@ -155,6 +155,7 @@ class Core:
         "block_num",
         "arenas",
         "instrs",
+        "host_ranges",
         "pipe",
         "launch",
         "_acc",
@@ -182,11 +183,17 @@ class Core:
             self.arenas[space] = np.full(size, fill, np.uint8) if fill else np.zeros(size, np.uint8)
         self.align = {s: space_align(chip, s) for s in LOCAL_SPACES}
         self.instrs: list[Instr] = []
+        self.host_ranges: list[tuple[int, int]] = []  # zero-copy host memory met by this block
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
 
     def access(self, space: Space, offset: int, length: int) -> Access:
         """An interned :class:`~npusim.isa.Access` (the same ranges recur tile after tile)."""
+        if self.host_ranges and space is Space.GM:
+            for lo, hi in self.host_ranges:
+                if lo <= offset < hi:
+                    space = Space.HOST
+                    break
         key = (space, offset, length)
         a = self._acc.get(key)
         if a is None:

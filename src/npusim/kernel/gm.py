@@ -18,6 +18,7 @@ from npusim.errors import (
     ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW,
     AclError,
     GlobalOutOfRangeError,
+    UseAfterFreeError,
 )
 from npusim.kernel._core import as_dtype
 
@@ -26,33 +27,47 @@ if TYPE_CHECKING:
 
 
 class Allocation:
-    """A live device allocation: ``[base, base + size)`` and a uint8 view of those bytes."""
+    """A live device allocation: ``[base, base + size)`` and a uint8 view of those bytes.
 
-    __slots__ = ("base", "size", "view", "buffer")
+    ``host`` marks zero-copy host memory mapped for the device (``npusim.host_register``):
+    its accesses are recorded in ``Space.HOST`` and cost the host link in the core model.
+    """
 
-    def __init__(self, base: int, size: int, view: np.ndarray, buffer: Any) -> None:
+    __slots__ = ("base", "size", "view", "buffer", "host")
+
+    def __init__(self, base: int, size: int, view: np.ndarray, buffer: Any, host: bool = False) -> None:
         self.base, self.size, self.view, self.buffer = base, size, view, buffer
+        self.host = host
 
     def __repr__(self) -> str:
         return f"<Allocation 0x{self.base:x} {self.size}B>"
 
 
 def locate_allocation(addr: int) -> Allocation | None:
-    """The runtime's live allocation holding ``addr``, or None (not device memory, freed...)."""
+    """The runtime's live allocation (or zero-copy host mapping) holding ``addr``, or None.
+
+    Memory that was freed raises :class:`~npusim.errors.UseAfterFreeError` (naming the lines
+    that allocated and freed it): the pool poisons freed blocks.
+    """
     from npusim.runtime import api
-    from npusim.runtime.memory import is_device_address
+    from npusim.runtime.memory import Buffer, HostMapping, is_device_address
 
     if not is_device_address(addr):
         return None
     try:
-        loc = api._locate(addr, 0, "kernel pointer")
+        held = api._locate(addr, 0, "kernel pointer").keep
+    except UseAfterFreeError:
+        raise
     except AclError:
         return None
-    buf = loc.buffer
-    if buf is None:
+    if isinstance(held, Buffer):
+        base, size, buf, host = held.ptr, held.size, held, False
+    elif isinstance(held, HostMapping):
+        base, size, buf, host = held.ptr, held.nbytes, None, True
+    else:
         return None
-    view = api.device_array(buf.ptr, buf.size, np.uint8)
-    return Allocation(buf.ptr, buf.size, view, buf)
+    view = api._locate(base, size, "kernel pointer").view
+    return Allocation(base, size, view, buf, host)
 
 
 def resolve(core: Core, addr: int) -> Allocation:
@@ -60,7 +75,10 @@ def resolve(core: Core, addr: int) -> Allocation:
     for alloc in cache.values():
         if alloc.base <= addr < alloc.base + alloc.size:
             return alloc
-    found = locate_allocation(addr)
+    try:
+        found = locate_allocation(addr)
+    except UseAfterFreeError as exc:
+        core.fault(GlobalOutOfRangeError, f"use after free: {exc.message}", hint=exc.hint, code=exc.code)
     if found is None:
         core.fault(
             GlobalOutOfRangeError,
@@ -68,6 +86,8 @@ def resolve(core: Core, addr: int) -> Allocation:
             hint="pass pointers from npusim.malloc, before they are freed",
         )
     cache[found.base] = found
+    if found.host:
+        core.host_ranges.append((found.base, found.base + found.size))
     return found
 
 

@@ -242,7 +242,7 @@ class _Configured:
                 gm_args.append(GmAddr(a.ptr))
             elif isinstance(a, (int, np.integer)) and not isinstance(a, bool) and is_device_address(int(a)):
                 alloc = locate_allocation(int(a))
-                if alloc is not None:
+                if alloc is not None and alloc.buffer is not None:  # not zero-copy host memory
                     buffers.append(alloc.buffer)
                 gm_args.append(GmAddr(int(a)))
             else:

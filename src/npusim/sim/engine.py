@@ -124,6 +124,7 @@ class SimReport:
 # --- costs ---------------------------------------------------------------------------------
 
 _GM = Space.GM
+_HOST = Space.HOST
 _SYNC_OPS = SYNC_OPS
 _MOVERS = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)  # pipes whose bytes count as global-memory traffic
 
@@ -164,15 +165,16 @@ class _Costs:
             w = writes[0]
             wr = w.space is _GM
             if nr == 0:
-                rd, r0, r1 = False, -1, -1
+                rd, r0, r1 = False, (0, -1), (0, -1)
             elif nr == 1:
                 r = reads[0]
-                rd, r0, r1 = r.space is _GM, r.length, -1
+                rd, r0, r1 = r.space is _GM, (id(r.space), r.length), (0, -1)
             else:
                 ra, rb = reads
-                rd, r0, r1 = (ra.space is _GM or rb.space is _GM), ra.length, rb.length
+                rd = ra.space is _GM or rb.space is _GM
+                r0, r1 = (id(ra.space), ra.length), (id(rb.space), rb.length)
             # ids, not the enums: Enum.__hash__ is Python code, ids of singletons are free
-            key = (id(pipe), id(w.space), w.length, rd, r0, r1, tuple(cost.items()) if cost else None)
+            key = (id(pipe), id(w.space), w.length, r0, r1, tuple(cost.items()) if cost else None)
             hit = self._memo.get(key)
             if hit is None:
                 hit = self._memo[key] = (self.cycles(ins), _nbytes(ins) if pipe in _MOVERS else 0)
@@ -206,6 +208,10 @@ class _Costs:
             return chip.local_copy_latency_cycles + nbytes / rate
         rate = {Pipe.MTE2: chip.mte2_bytes_per_cycle, Pipe.MTE3: chip.mte3_bytes_per_cycle,
                 Pipe.FIX: chip.fixpipe_bytes_per_cycle}[pipe]
+        if any(a.space is _HOST for a in ins.reads) or any(a.space is _HOST for a in ins.writes):
+            # zero-copy host memory: the host link's latency and bandwidth, not HBM's
+            link = chip.host_link_bandwidth / chip.clock_hz
+            return chip.host_link_latency_s * chip.clock_hz + nbytes / min(rate, link)
         if _touches_gm(ins):
             return chip.gm_latency_cycles + nbytes / min(rate, self.gm_share)
         return chip.local_copy_latency_cycles + nbytes / rate
