@@ -82,3 +82,19 @@ def test_kernel_launch_on_freed_memory_is_a_use_after_free(dev) -> None:
     with pytest.raises(UseAfterFreeError, match="freed"):
         double[1](stale, dy)
     npusim.free(dy)
+
+
+def test_memory_freed_before_the_stream_reaches_the_kernel(dev) -> None:
+    from npusim.errors import TaskError
+
+    gate = __import__("threading").Event()
+    npusim.launch_function(lambda: (gate.wait(10), 0.0)[1], label="hold the stream")
+    dx, dy = npusim.malloc(N * 4), npusim.malloc(N * 4)
+    launch = double[1](dx, dy)
+    npusim.free(dx)  # the kernel is still queued behind the gate
+    gate.set()
+    with pytest.raises(TaskError, match=r"was freed at .*zero_copy.py:\d+ before the queued kernel") as exc:
+        npusim.synchronize_stream()
+    assert exc.value.code == 207002 and "test_kernel_zero_copy.py" in str(exc.value)
+    assert launch.report is None
+    npusim.free(dy)
