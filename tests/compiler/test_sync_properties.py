@@ -1,5 +1,6 @@
 """The whole pipeline on random streams (hypothesis, with shrinking): infer, allocate at small
-and real pools, verify, and run under randomized pipe latencies (the SyncTester idea)."""
+and real pools, verify, and run under randomized pipe latencies (the SyncTester idea), in the
+compiler's executor and in the core model (``npusim.sim``)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from npusim.compiler import (
     lower_bound,
     verify_sync,
 )
+from npusim.compiler.coretest import stress_in_core_model
 from npusim.compiler.executor import stress
 from npusim.compiler.program import AffineAccess, affine_access
 from npusim.compiler.text import format_program
@@ -73,6 +75,8 @@ def test_random_streams_verify_and_run(work: list[Instr], pool: int, mode: str, 
     if max(bound.values(), default=0) <= pool:
         assert stats.ids_used == {k: v for k, v in bound.items() if v}
     assert stress(out, runs=2, seed=seed, same_pipe=mode).ok
+    # and in the core model itself, under randomized latencies
+    assert stress_in_core_model(out, "910B", trials=1, seed=seed) == []
 
 
 @st.composite

@@ -156,6 +156,11 @@ def test_sync_all_aligns_blocks() -> None:
     report = simulate(TINY, blocks)
     first = 200 + 3200 / 32  # block 0 is the only GM mover: its copy gates the barrier
     assert report.total_cycles == first + 10
+    # a flag may straddle a sync_all, and timelines keep every instruction, sync_all included
+    straddle = [copy_in(0), set_flag(Pipe.MTE2, Pipe.V, 0), sync, wait_flag(Pipe.MTE2, Pipe.V, 0), add()]
+    report = simulate(TINY, [straddle, [add(), sync, add()]])
+    tl = report.timelines[0]
+    assert len(tl.start) == len(straddle) and tl.start[2] == 216 and tl.end[4] == 216 + 4 + 10
     with pytest.raises(KernelDeadlockError, match="different numbers of sync_all"):
         simulate(TINY, [[sync], []])
     with pytest.raises(KernelDeadlockError, match="later waves"):

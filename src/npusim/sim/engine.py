@@ -226,7 +226,7 @@ _S = int(Pipe.S)
 
 
 def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int, core: int, wave: int,
-                   flag_latency: float) -> CoreTimeline:
+                   flag_latency: float, sync_floor: Sequence[float] = ()) -> CoreTimeline:
     """List-schedule one block's instructions on its pipes; raise on deadlock or flag misuse.
 
     Every instruction is turned into integers first (kind, pipe, dense flag number, the
@@ -244,6 +244,8 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     set_index: list[list[int]] = []  # per flag: its sets, in order
     wait_index: list[list[int]] = []  # per flag: its waits, in order
     kind_of = _KIND.get
+    floor_of: dict[int, float] = {}  # sync_all index -> the time every block reaches it
+    n_sync = 0
     duration = costs.duration
     jitter = costs.jitter
     uniform = costs.rng.uniform
@@ -285,6 +287,9 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                 if pipe == _S:
                     blocking[i] = True
         elif kind == _K_FENCE or pipe == _ALL:
+            if kind == _K_FENCE:  # sync_all: the k-th one may not pass before sync_floor[k]
+                floor_of[i] = sync_floor[n_sync] if n_sync < len(sync_floor) else t0
+                n_sync += 1
             kind = _K_FENCE
             pipe = Pipe.ALL
             blocking[i] = True
@@ -362,6 +367,8 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
                     latest = max(pipe_free)
                     if latest > s:
                         s = latest
+                    if i in floor_of and floor_of[i] > s:
+                        s = floor_of[i]
                     free = start[i] = end[i] = s
                 h += 1
                 if blocking[i]:
@@ -535,45 +542,30 @@ def _share_hbm(run: Callable[[float], list[CoreTimeline]], gm_pipes: int, hbm: f
 
 def _schedule_with_sync_all(cores: Sequence[Sequence[Instr]], blocks: range, costs: _Costs, t0: float,
                             wave: int, flag_latency: float) -> list[CoreTimeline]:
-    """Blocks run segment by segment between sync_all barriers, each segment starting together."""
-    segments: list[list[list[Instr]]] = []
-    for b in blocks:
-        parts: list[list[Instr]] = [[]]
-        for ins in cores[b]:
-            if ins.op == _SYNC_ALL:
-                parts.append([])
-            else:
-                parts[-1].append(ins)
-        segments.append(parts)
-    counts = {len(p) for p in segments}
+    """Schedule blocks whose streams hold ``sync_all``: the k-th ``sync_all`` of every block
+    passes at the latest time any block reaches its k-th one (a fixed point: each round can
+    only delay later barriers, so it ends within one round per barrier)."""
+    counts = {sum(1 for ins in cores[b] if ins.op == _SYNC_ALL) for b in blocks}
     if len(counts) != 1:
         raise KernelDeadlockError("blocks reach different numbers of sync_all: the barrier never opens",
                                   hint="every block must call sync_all the same number of times")
-    merged: list[CoreTimeline] = []
-    t = t0
-    per_block: list[list[CoreTimeline]] = [[] for _ in blocks]
-    for s in range(counts.pop()):
-        part = [_schedule_core(segments[j][s], costs, t, b, j, wave, flag_latency)
-                for j, b in enumerate(blocks)]
-        for j, tl in enumerate(part):
-            per_block[j].append(tl)
-        t = max((tl.finish for tl in part), default=t)
-    for j, b in enumerate(blocks):
-        parts_tl = per_block[j]
-        instrs = [ins for tl in parts_tl for ins in tl.instrs]
-        offset = 0
-        flows: list[tuple[int, int]] = []
-        for tl in parts_tl:
-            flows.extend((a + offset, c + offset) for a, c in tl.flows)
-            offset += len(tl.instrs)
-        tl = CoreTimeline(b, j, wave, instrs, [x for p in parts_tl for x in p.start],
-                          [x for p in parts_tl for x in p.end], flows,
-                          [sum(p.busy[k] for p in parts_tl) for k in range(_NPIPES)],
-                          [sum(p.flag_stall[k] for p in parts_tl) for k in range(_NPIPES)])
-        tl.begin = parts_tl[0].begin
-        tl.finish = t
-        tl.gm_read = sum(p.gm_read for p in parts_tl)
-        tl.gm_write = sum(p.gm_write for p in parts_tl)
-        tl.bw_stall = [sum(p.bw_stall[k] for p in parts_tl) for k in range(_NPIPES)]
-        merged.append(tl)
-    return merged
+    nsync = counts.pop()
+    floors: list[float] = [t0] * nsync
+    for _ in range(nsync + 1):
+        tls = [_schedule_core(cores[b], costs, t0, b, j, wave, flag_latency, floors)
+               for j, b in enumerate(blocks)]
+        reached = [max(tl.start[i] for tl in tls for i in [_sync_index(tl.instrs, k)]) for k in range(nsync)]
+        if reached == floors:
+            break
+        floors = reached
+    return tls
+
+
+def _sync_index(instrs: Sequence[Instr], k: int) -> int:
+    seen = -1
+    for i, ins in enumerate(instrs):
+        if ins.op == _SYNC_ALL:
+            seen += 1
+            if seen == k:
+                return i
+    raise AssertionError("sync_all count changed")
