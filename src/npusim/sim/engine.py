@@ -226,15 +226,19 @@ _S = int(Pipe.S)
 
 
 def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int, core: int, wave: int,
-                   flag_latency: float, sync_floor: Sequence[float] = ()) -> CoreTimeline:
+                   flag_latency: float, sync_floor: Sequence[float] = (),
+                   shared: dict[str, Any] | None = None) -> CoreTimeline:
     """List-schedule one block's instructions on its pipes; raise on deadlock or flag misuse.
 
     Every instruction is turned into integers first (kind, pipe, dense flag number, the
     ordinal of a wait among the waits of its flag, duration), so the scheduling loop
-    touches only lists.
+    touches only lists.  The blocks of an SPMD kernel usually turn into the very same
+    integers (only their global addresses differ): ``shared`` keeps the last block's, and
+    an identical block reuses its schedule instead of computing the same one again.
     """
     n = len(instrs)
     kinds = [0] * n
+    pipes: list[int] = [0] * n
     flag_of = [0] * n  # dense flag number of a set/wait
     wait_ord = [0] * n  # a wait pairs with the set of the same ordinal
     durs = [0.0] * n
@@ -294,7 +298,20 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
             pipe = Pipe.ALL
             blocking[i] = True
         kinds[i] = kind
+        pipes[i] = pipe
         queues[pipe].append(i)
+
+    floors = tuple(sync_floor)
+    if shared is not None:
+        sig = shared.get("sig")
+        if (sig is not None and sig[0] == kinds and sig[1] == pipes and sig[2] == flag_of and sig[3] == durs
+                and sig[4] == t0 and sig[5] == floors):
+            same: CoreTimeline = shared["timeline"]
+            tl = CoreTimeline(block, core, wave, instrs, same.start, same.end, same.flows, same.busy,
+                              same.flag_stall)
+            tl.begin, tl.finish = same.begin, same.finish
+            tl.gm_read, tl.gm_write, tl.bw_stall = gm_read, gm_write, same.bw_stall
+            return tl
 
     start = [0.0] * n
     end = [0.0] * n
@@ -393,6 +410,9 @@ def _schedule_core(instrs: Sequence[Instr], costs: _Costs, t0: float, block: int
     tl.finish = max(end, default=t0)
     tl.gm_read, tl.gm_write = gm_read, gm_write
     tl.bw_stall = bw_stall[:_NPIPES]
+    if shared is not None:
+        shared["sig"] = (kinds, pipes, flag_of, durs, t0, floors)
+        shared["timeline"] = tl
     return tl
 
 
@@ -474,8 +494,9 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
             costs = _Costs(chip, share, jitter, seed + w)
             if any(has_sync_all):
                 return _schedule_with_sync_all(cores, blocks, costs, t0, w, chip.flag_latency_cycles)
-            return [_schedule_core(cores[b], costs, t0, b, b - w * ncores, w, chip.flag_latency_cycles)
-                    for b in blocks]
+            shared: dict[str, Any] = {}
+            return [_schedule_core(cores[b], costs, t0, b, b - w * ncores, w, chip.flag_latency_cycles,
+                                   shared=shared) for b in blocks]
 
         wave_tl = _share_hbm(run, _gm_pipes(cores, blocks), hbm, cap, t)
         timelines.extend(wave_tl)
@@ -552,7 +573,8 @@ def _schedule_with_sync_all(cores: Sequence[Sequence[Instr]], blocks: range, cos
     nsync = counts.pop()
     floors: list[float] = [t0] * nsync
     for _ in range(nsync + 1):
-        tls = [_schedule_core(cores[b], costs, t0, b, j, wave, flag_latency, floors)
+        shared: dict[str, Any] = {}
+        tls = [_schedule_core(cores[b], costs, t0, b, j, wave, flag_latency, floors, shared)
                for j, b in enumerate(blocks)]
         reached = [max(tl.start[i] for tl in tls for i in [_sync_index(tl.instrs, k)]) for k in range(nsync)]
         if reached == floors:
