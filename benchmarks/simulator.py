@@ -17,41 +17,8 @@ import numpy as np
 
 import npusim
 import npusim.kernel as asc
+from npusim.kernel.samples import add_kernel
 from npusim.sim import simulate
-
-
-def add_kernel(dtype, blocks: int, tiles: int, tile: int):
-    @asc.kernel
-    def add(x, y, z):
-        per_block = tiles * tile
-        base = per_block * asc.get_block_idx()
-        gx, gy, gz = asc.GlobalTensor(dtype), asc.GlobalTensor(dtype), asc.GlobalTensor(dtype)
-        gx.set_global_buffer(x.cast(dtype) + base, per_block)
-        gy.set_global_buffer(y.cast(dtype) + base, per_block)
-        gz.set_global_buffer(z.cast(dtype) + base, per_block)
-        pipe = asc.TPipe()
-        qx, qy, qz = (asc.TQue(asc.QuePosition.VECIN, 1), asc.TQue(asc.QuePosition.VECIN, 1),
-                      asc.TQue(asc.QuePosition.VECOUT, 1))
-        nbytes = tile * np.dtype(dtype).itemsize
-        for q in (qx, qy, qz):
-            pipe.init_buffer(q, 2, nbytes)
-        for i in range(tiles):
-            xl, yl = qx.alloc_tensor(dtype), qy.alloc_tensor(dtype)
-            asc.data_copy(xl, gx[i * tile], tile)
-            asc.data_copy(yl, gy[i * tile], tile)
-            qx.enque(xl)
-            qy.enque(yl)
-            xl, yl = qx.deque(dtype), qy.deque(dtype)
-            zl = qz.alloc_tensor(dtype)
-            asc.add(zl, xl, yl, tile)
-            qz.enque(zl)
-            qx.free_tensor(xl)
-            qy.free_tensor(yl)
-            zl = qz.deque(dtype)
-            asc.data_copy(gz[i * tile], zl, tile)
-            qz.free_tensor(zl)
-
-    return add
 
 
 def run_add(dtype, n: int, blocks: int, tile: int, repeats: int = 1):
@@ -62,7 +29,7 @@ def run_add(dtype, n: int, blocks: int, tile: int, repeats: int = 1):
     dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
     npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
     npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    kernel = add_kernel(dtype, blocks, n // blocks // tile, tile)
+    kernel = add_kernel(dtype, n // blocks, tile)
     best, launch = float("inf"), None
     for _ in range(repeats):
         t0 = time.perf_counter()

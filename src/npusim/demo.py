@@ -27,6 +27,7 @@ class DemoResult:
 def _add_kernel(elements: int, blocks: int) -> Any:
     """z = x + y in float32 over ``blocks`` blocks, tiles double-buffered through TQues."""
     import npusim.kernel as asc
+    from npusim.kernel.samples import add_kernel
 
     per_block = -(-elements // blocks)
     tile = 4096
@@ -35,37 +36,7 @@ def _add_kernel(elements: int, blocks: int) -> Any:
     if per_block % tile or elements % blocks:
         raise ValueError(f"--elements {elements} is not a multiple of 8 (32 B of float32): DataCopy moves "
                          "whole 32 B blocks")
-    f32 = asc.float32
-
-    @asc.kernel
-    def add_kernel(x: Any, y: Any, z: Any) -> None:
-        base = per_block * asc.get_block_idx()
-        gx, gy, gz = asc.GlobalTensor(f32), asc.GlobalTensor(f32), asc.GlobalTensor(f32)
-        gx.set_global_buffer(x.cast(f32) + base, per_block)
-        gy.set_global_buffer(y.cast(f32) + base, per_block)
-        gz.set_global_buffer(z.cast(f32) + base, per_block)
-        pipe = asc.TPipe()
-        qx, qy = asc.TQue(asc.QuePosition.VECIN, 1), asc.TQue(asc.QuePosition.VECIN, 1)
-        qz = asc.TQue(asc.QuePosition.VECOUT, 1)
-        for q in (qx, qy, qz):
-            pipe.init_buffer(q, 2, tile * 4)
-        for i in range(per_block // tile):
-            xl, yl = qx.alloc_tensor(f32), qy.alloc_tensor(f32)
-            asc.data_copy(xl, gx[i * tile], tile)
-            asc.data_copy(yl, gy[i * tile], tile)
-            qx.enque(xl)
-            qy.enque(yl)
-            xl, yl = qx.deque(f32), qy.deque(f32)
-            zl = qz.alloc_tensor(f32)
-            asc.add(zl, xl, yl, tile)
-            qz.enque(zl)
-            qx.free_tensor(xl)
-            qy.free_tensor(yl)
-            zl = qz.deque(f32)
-            asc.data_copy(gz[i * tile], zl, tile)
-            qz.free_tensor(zl)
-
-    return add_kernel
+    return add_kernel(asc.float32, per_block, tile)
 
 
 def run_demo(*, chip: str = "910B", elements: int = 1 << 20,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import npusim
 import npusim.kernel as asc
@@ -48,6 +49,29 @@ def test_auto_sync_makes_an_unsynchronized_kernel_correct() -> None:
     assert plain.sync_stats == [] and not any(i.op == "set_flag" for i in plain.streams[0])
     assert launch.report.total_cycles >= plain.report.total_cycles  # the syncs cost time
     for d in (dx, dy):
+        npusim.free(d)
+    npusim.reset_device(0)
+    assert npusim.finalize() == []
+
+
+def test_sample_add_kernel_is_exact() -> None:
+    from npusim.kernel.samples import add_kernel
+
+    npusim.init(chip="tiny")
+    npusim.set_device(0)
+    x = np.arange(4096, dtype=np.float32)
+    y = np.full(4096, 0.5, dtype=np.float32)
+    dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
+    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    add_kernel(asc.float32, 1024, 256)[4](dx, dy, dz)
+    npusim.synchronize_stream()
+    z = np.empty_like(x)
+    npusim.memcpy(z, z.nbytes, dz, z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    assert np.array_equal(z, x + y)
+    with pytest.raises(ValueError, match="not a multiple"):
+        add_kernel(asc.float32, 1000, 256)
+    for d in (dx, dy, dz):
         npusim.free(d)
     npusim.reset_device(0)
     assert npusim.finalize() == []
