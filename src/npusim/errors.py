@@ -202,7 +202,9 @@ class HostAllocationError(AclError, MemoryError):
     default_code = ACL_ERROR_RT_MEMORY_ALLOCATION
 
 
-class FeatureNotSupportedError(AclError):
+class FeatureNotSupportedError(AclError, NotImplementedError):
+    """A documented feature npusim does not model (the message says what to use instead)."""
+
     default_code = ACL_ERROR_RT_FEATURE_NOT_SUPPORT
 
 

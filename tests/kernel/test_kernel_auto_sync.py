@@ -75,3 +75,12 @@ def test_sample_add_kernel_is_exact() -> None:
         npusim.free(d)
     npusim.reset_device(0)
     assert npusim.finalize() == []
+
+
+def test_unmodelled_features_are_feature_not_supported() -> None:
+    from npusim.errors import FeatureNotSupportedError
+    from npusim.kernel.vector import RoundMode, cast_values
+
+    with pytest.raises(FeatureNotSupportedError, match="CAST_HYBRID") as exc:
+        cast_values(np.ones(4, np.float32), np.dtype(np.float16), RoundMode.CAST_HYBRID)
+    assert exc.value.code == 207000 and isinstance(exc.value, NotImplementedError)

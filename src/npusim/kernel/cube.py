@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from npusim.errors import LocalOutOfRangeError, MisalignedAccessError
+from npusim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
 from npusim.isa import Access, Pipe, Space
 from npusim.kernel._core import Core, bfloat16, current, fault_code, float16, float32, int8, int32
 from npusim.kernel.tensor import GlobalTensor, LocalTensor
@@ -117,7 +117,7 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> N
     _local(core, dst, (Space.L0A, Space.L0B), name, "dst")
     _local(core, src, (Space.L1,), name, "src")
     if params.if_transpose:
-        raise NotImplementedError(
+        raise FeatureNotSupportedError(
             "load_data with if_transpose: npusim keeps ND layouts; transpose the tile when it is copied in"
         )
     frac = core.chip.l0ab_align
@@ -156,7 +156,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     if min(m, n, k) <= 0 or max(m, n, k) > 4095:
         raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
     if params.is_bias:
-        raise NotImplementedError("mmad with a bias table is not modelled")
+        raise FeatureNotSupportedError("mmad with a bias table is not modelled")
     if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
         raise TypeError(
             f"{name}: fm and filter must both be float16, bfloat16, float32 or int8, got "

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from npusim.errors import LocalOutOfRangeError, MisalignedAccessError
+from npusim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
 from npusim.isa import Access, Pipe, Space
 from npusim.kernel._core import Core, bfloat16, current, float16, float32, int16, int32
 from npusim.kernel.tensor import LocalTensor
@@ -471,7 +471,7 @@ def cast_values(x: np.ndarray, dt: np.dtype, mode: RoundMode) -> np.ndarray:
     """``x`` converted to ``dt`` under ``mode`` (the semantics of ``cast``, on NumPy arrays)."""
     mode = RoundMode(mode)
     if mode is RoundMode.CAST_HYBRID:
-        raise NotImplementedError("CAST_HYBRID is not modelled")
+        raise FeatureNotSupportedError("CAST_HYBRID is not modelled")
     src_float = x.dtype.kind == "f" or x.dtype == bfloat16
     if dt.kind in "iu":
         if not src_float:
@@ -608,7 +608,7 @@ def select(
     name = "select"
     mode = SELMODE(sel_mode)
     if mode is SELMODE.VSEL_CMPMASK_SPR:
-        raise NotImplementedError(
+        raise FeatureNotSupportedError(
             "VSEL_CMPMASK_SPR (the compare register) is not modelled; pass the mask "
             "tensor with VSEL_TENSOR_TENSOR_MODE or VSEL_TENSOR_SCALAR_MODE"
         )

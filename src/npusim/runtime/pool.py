@@ -440,6 +440,19 @@ class _FreeIndex:
         self.segments: list[Segment] = []
 
 
+def _absorb(left: Block, right: Block) -> None:
+    """``left`` takes over ``right``, its neighbour at higher addresses: the merged block keeps
+    the later ticket (the stream work that must finish before reuse) and the later age."""
+    left.size += right.size
+    left.next = right.next
+    if right.next is not None:
+        right.next.prev = left
+    if right.ticket > left.ticket:
+        left.ticket = right.ticket
+    if right.age > left.age:
+        left.age = right.age
+
+
 class CachingPool:
     """A caching allocator over an :class:`Upstream`; offsets in, offsets out.
 
@@ -998,26 +1011,12 @@ class CachingPool:
         p = b.prev
         if p is not None and p.state == FREE:
             self._unindex(p)
-            p.size += b.size
-            p.next = b.next
-            if b.next is not None:
-                b.next.prev = p
-            if b.ticket > p.ticket:
-                p.ticket = b.ticket
-            if b.age > p.age:
-                p.age = b.age
+            _absorb(p, b)
             b = p
         n = b.next
         if n is not None and n.state == FREE:
             self._unindex(n)
-            b.size += n.size
-            b.next = n.next
-            if n.next is not None:
-                n.next.prev = b
-            if n.ticket > b.ticket:
-                b.ticket = n.ticket
-            if n.age > b.age:
-                b.age = n.age
+            _absorb(b, n)
         self._index_free(b)
 
     def _release_slow(self, b: Block, stream: Any) -> None:

@@ -7,6 +7,7 @@ the stream: its error is kept and raised by the stream's next synchronize.
 
 from __future__ import annotations
 
+import abc
 import collections
 import threading
 import time
@@ -33,7 +34,7 @@ _POLL_S = 0.02  # how often a blocked wait re-checks for deadlock and timeout
 _DEADLOCK_GRACE_S = 0.1  # how long a wait must have lasted before deadlock checks start
 
 
-class Task:
+class Task(abc.ABC):
     """One unit of stream work.  ``run`` executes it and advances ``stream.clock``."""
 
     __slots__ = ("label", "site")
@@ -42,8 +43,9 @@ class Task:
         self.label = label
         self.site = site
 
+    @abc.abstractmethod
     def run(self, stream: Stream) -> None:
-        raise NotImplementedError  # every concrete task overrides run()
+        """Execute the task on the stream's worker thread."""
 
     def stuck_reason(self, seen: set[int]) -> str | None:
         """Why this task can never finish, or None if it can (or we cannot tell)."""
