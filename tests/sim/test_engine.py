@@ -7,7 +7,7 @@ import pytest
 from npusim.arch import get_chip
 from npusim.errors import KernelDeadlockError, SyncError
 from npusim.isa import Access, Instr, Op, Pipe, Space, pipe_barrier, set_flag, wait_flag
-from npusim.sim import simulate
+from npusim.sim import SimReport, simulate
 
 TINY = get_chip("tiny")  # 1 GHz, gm latency 200, MTE2/MTE3 32 B/cycle, HBM 100 B/cycle, flag 4
 
@@ -109,38 +109,56 @@ def test_barrier_all_drains_every_pipe() -> None:
     assert simulate(TINY, [[copy_in(0), pipe_barrier(Pipe.V), add()]]).total_cycles == 216  # V barrier only
 
 
-def test_waves_and_latency_bound_copies_run_at_the_path_rate() -> None:
-    # 8 blocks on 4 cores -> 2 waves; each block copies 3200 B. Even at the MTE2 path rate
-    # (32 B/cycle) the 4 copies, latency included, average 43 B/cycle: under HBM's 100.
+def test_waves_and_copies_at_the_same_moment_share_hbm() -> None:
+    # 8 blocks on 4 cores -> 2 waves; each block copies 3200 B. The 4 copies of a wave move
+    # data at the same moment: 4 x 32 B/cycle > HBM's 100, so each gets 25 B/cycle.
     blocks = [[copy_in(b * 3200, 3200)] for b in range(8)]
     report = simulate(TINY, blocks)
     assert report.waves == 2
-    assert report.total_cycles == 2 * (200 + 3200 / 32)
-    assert report.timelines[4].begin == 300 and report.timelines[4].core == 0
+    assert report.total_cycles == 2 * (200 + 3200 / 25)
+    assert report.timelines[4].begin == 328 and report.timelines[4].core == 0
+    assert max(d for _, d in report.hbm_steps) == 100
+    # two cores copying at different moments each get their path rate
+    late = [Instr(Pipe.V, "slow", cost={"cycles": 1000}), set_flag(Pipe.V, Pipe.MTE2, 0),
+            wait_flag(Pipe.V, Pipe.MTE2, 0), copy_in(0, 3200)]
+    apart = simulate(TINY, [[copy_in(0, 3200)], late, late[:1], late[:1]])
+    assert apart.timelines[0].finish == 300 and apart.timelines[1].finish == 1004 + 300
+    assert apart.bandwidth_stall()[Pipe.MTE2] == 0
     assert report.gm_bytes == 8 * 3200
     assert report.bandwidth_fraction <= 1.0
 
 
 def test_hbm_share_binds_when_the_cores_ask_for_more() -> None:
-    # 4 cores x 32 B/cycle = 128 > 100 B/cycle of HBM, on long copies: shared, within 0.5 %
+    # 4 cores x 32 B/cycle = 128 > 100 B/cycle of HBM: while moving data, each gets 25 B/cycle;
+    # during the latencies HBM idles (a copy's latency is not hidden by the one before)
     blocks = [[copy_in(b * 10**6 + i * 65536, 65536) for i in range(8)] for b in range(4)]
     report = simulate(TINY, blocks)
-    assert 0.99 <= report.bandwidth_fraction <= 1.0
     per_copy = report.timelines[0].end[0] - report.timelines[0].start[0]
-    assert 200 + 65536 / 32 < per_copy < 200 + 65536 / 25
+    assert per_copy == pytest.approx(200 + 65536 / 25, rel=1e-12)
+    assert report.bandwidth_fraction == pytest.approx(65536 / 25 / per_copy, rel=1e-12)
+    assert max(d for _, d in report.hbm_steps) == pytest.approx(100)
     # the cycles lost to sharing: each copy's duration beyond its path-rate duration
     lost = report.bandwidth_stall()[Pipe.MTE2]
     assert lost == pytest.approx(4 * 8 * (per_copy - (200 + 65536 / 32)), rel=1e-9)
     assert simulate(TINY, blocks[:1]).bandwidth_stall()[Pipe.MTE2] == 0  # one core: no sharing
 
 
+def _moved(report: SimReport) -> float:
+    """The bytes under the report's HBM draw curve."""
+    steps = [*report.hbm_steps, (report.total_cycles, 0.0)]
+    return sum(d * (t1 - t0) for (t0, d), (t1, _) in zip(steps, steps[1:], strict=False))
+
+
 def test_copy_in_and_copy_out_pipes_share_hbm_too() -> None:
     chip = get_chip("910B")
+    hbm = chip.dram_bandwidth / chip.clock_hz
     blocks = [[x for i in range(8) for x in (copy_in(b * 10**7 + i * 32768, 32768),
                                              copy_out(b * 10**7 + 10**6 + i * 32768, 32768))]
               for b in range(chip.cores)]
     report = simulate(chip, blocks)
     assert 0.9 <= report.bandwidth_fraction <= 1.0
+    assert max(d for _, d in report.hbm_steps) <= hbm * (1 + 1e-9)
+    assert _moved(report) == pytest.approx(report.gm_bytes, rel=1e-9)
 
 
 def test_memory_bound_kernel_reaches_but_never_exceeds_hbm() -> None:
@@ -148,6 +166,21 @@ def test_memory_bound_kernel_reaches_but_never_exceeds_hbm() -> None:
     blocks = [[copy_in(b * (1 << 20) + i * 65536, 65536) for i in range(16)] for b in range(chip.cores)]
     report = simulate(chip, blocks)
     assert 0.9 <= report.bandwidth_fraction <= 1.0
+    assert max(d for _, d in report.hbm_steps) <= chip.dram_bandwidth / chip.clock_hz * (1 + 1e-9)
+
+
+def test_blocks_of_different_shapes_share_hbm_moment_by_moment() -> None:
+    # 4 cores, blocks of 1..4 copies: as the short blocks finish, the others speed up
+    blocks = [[copy_in(b * 10**6 + i * 6400, 6400) for i in range(b + 1)] for b in range(4)]
+    report = simulate(TINY, blocks)
+    assert max(d for _, d in report.hbm_steps) == pytest.approx(100)
+    assert _moved(report) == pytest.approx(report.gm_bytes, rel=1e-9)
+    # first copy of each: 4 share 100 B/cycle -> 25 each: 200 + 256 cycles
+    assert [tl.end[0] for tl in report.timelines] == pytest.approx([456.0] * 4)
+    # the longest block's last copy runs alone at its path rate: 200 + 6400 / 32
+    last = report.timelines[3]
+    assert last.end[3] - last.start[3] == pytest.approx(400.0)
+    assert report.bandwidth_stall()[Pipe.MTE2] > 0
 
 
 def test_sync_all_aligns_blocks() -> None:

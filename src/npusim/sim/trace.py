@@ -3,8 +3,8 @@
 One process per core (``"AIV core3"``), one thread (track) per pipe named as Huawei's
 simulator names its rows (SCALAR, VECTOR, CUBE, MTE1, MTE2, MTE3, FIXP), one complete
 ("X") event per instruction, and a flow arrow from every ``set_flag`` to the
-``wait_flag`` it released.  One simulated cycle is written as one microsecond, so the
-timeline's ruler reads cycles.
+``wait_flag`` it released; a counter track draws the chip's HBM bandwidth in use.  One
+simulated cycle is written as one microsecond, so the timeline's ruler reads cycles.
 """
 
 from __future__ import annotations
@@ -61,6 +61,13 @@ def trace_events(reports: Iterable[SimReport], *, names: Iterable[str] | None = 
                                "id": flow_id, "name": "flag", "cat": "flag"})
                 events.append({"ph": "f", "bp": "e", "pid": pid, "tid": int(wait_ins.pipe),
                                "ts": offset + tl.start[w], "id": flow_id, "name": "flag", "cat": "flag"})
+        # the chip's global-memory draw, a counter track in GB/s
+        hbm_pid = n * 10_000 + 9_999
+        events.append({"ph": "M", "pid": hbm_pid, "name": "process_name", "args": {"name": f"{label}: HBM"}})
+        to_gbs = report.chip.clock_hz / 1e9
+        for t, draw in report.hbm_steps:
+            events.append({"ph": "C", "pid": hbm_pid, "name": "HBM bandwidth (GB/s)", "ts": offset + t,
+                           "args": {"GB/s": round(draw * to_gbs, 3)}})
         offset += report.total_cycles
     return events
 
