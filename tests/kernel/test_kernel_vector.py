@@ -197,6 +197,92 @@ def test_compare_and_select(vec, mode, ref) -> None:
     assert same(c[:n // 8], np.packbits(ref(x, np.float16(0)), bitorder="little"))
 
 
+def test_cast_mask_repeat_form(vec) -> None:
+    # float -> half: 64 elements per repeat; the half destination's blocks hold 16 elements,
+    # so a contiguous destination takes dst_rep_stride 4 (blocks of 32 B)
+    x = data(np.float32, 192, -1000, 1000)
+    init = np.full(192, -1, np.float16)
+    p = asc.UnaryRepeatParams(dst_blk_stride=1, src_blk_stride=1, dst_rep_stride=4, src_rep_stride=8)
+    (z,) = vec(lambda z, a: asc.cast(z, a, RoundMode.CAST_FLOOR, 40, 3, p), [x], [init])
+    expect = init.copy()
+    for r in range(3):
+        sl = slice(64 * r, 64 * r + 40)
+        expect[sl] = cast_values(x[sl], np.dtype(np.float16), RoundMode.CAST_FLOOR)
+    assert same(z, expect)
+    # half -> int32 with a bit mask (odd elements) and a source block stride of 2
+    h = data(np.float16, 256, -100, 100)
+    p2 = asc.UnaryRepeatParams(dst_blk_stride=1, src_blk_stride=2, dst_rep_stride=8, src_rep_stride=8)
+    (w,) = vec(lambda z, a: asc.cast(z, a, RoundMode.CAST_RINT, [0xAAAAAAAAAAAAAAAA], 1, p2), [h],
+               [np.zeros(64, np.int32)])
+    expect_w = np.zeros(64, np.int32)
+    for j in range(1, 64, 2):  # element j: source block j // 16 at stride 2, offset j % 16
+        expect_w[j] = np.rint(np.float64(h[(j // 16) * 32 + j % 16]))
+    assert same(w, expect_w)
+    with pytest.raises(Exception, match="UnaryRepeatParams"):
+        vec(lambda z, a: asc.cast(z, a, RoundMode.CAST_RINT, 64, 1, asc.BinaryRepeatParams()), [h],
+            [np.zeros(64, np.int32)])
+
+
+def test_compare_mask_repeat_form(vec) -> None:
+    # float32: 64 elements (bits) per repeat, results packed repeat after repeat; masked bits keep their value
+    x, y = data(np.float32, 192, -3, 3).round(), data(np.float32, 192, -3, 3).round()
+    init = np.full(32, 0xFF, np.uint8)
+    (m,) = vec(lambda m, a, b: asc.compare(m, a, b, asc.CMPMODE.LT, 48, 3, asc.BinaryRepeatParams()), [x, y],
+               [init])
+    bits = np.ones(256, bool)
+    for r in range(3):
+        bits[64 * r:64 * r + 48] = x[64 * r:64 * r + 48] < y[64 * r:64 * r + 48]
+    assert same(m[:24], np.packbits(bits[:192], bitorder="little")) and (m[24:] == 0xFF).all()
+    # compare_scalar, float16 (128 per repeat), second source repeat read with stride 16 blocks
+    h = data(np.float16, 512, -3, 3).round()
+    p = asc.UnaryRepeatParams(src_rep_stride=16)
+    (c,) = vec(lambda c, a: asc.compare_scalar(c, a, 0.0, asc.CMPMODE.GE, 128, 2, p), [h],
+               [np.zeros(32, np.uint8)])
+    expect = np.concatenate([h[:128] >= 0, h[256:384] >= 0])
+    assert same(c, np.packbits(expect, bitorder="little"))
+
+
+@pytest.mark.parametrize("mode", [asc.SELMODE.VSEL_CMPMASK_SPR, asc.SELMODE.VSEL_TENSOR_SCALAR_MODE,
+                                  asc.SELMODE.VSEL_TENSOR_TENSOR_MODE])
+def test_select_modes_both_forms(vec, mode) -> None:
+    n = 256  # float16: 2 repeats of 128
+    x, y = data(np.float16, n), data(np.float16, n)
+    sel = rng.integers(0, 256, 32).astype(np.uint8)
+    bits = np.unpackbits(sel, bitorder="little").astype(bool)
+    # mode 0 reuses the first 128 bits for every repeat; modes 1 and 2 read the bits one after another
+    per_element = np.resize(bits[:128], n) if mode is asc.SELMODE.VSEL_CMPMASK_SPR else bits[:n]
+    other = np.float16(5) if mode is asc.SELMODE.VSEL_TENSOR_SCALAR_MODE else y
+    scalar_mode = mode is asc.SELMODE.VSEL_TENSOR_SCALAR_MODE
+    if scalar_mode:
+        (z,) = vec(lambda z, s, a: asc.select(z, s, a, 5.0, mode, n), [sel, x], [np.zeros(n, np.float16)])
+    else:
+        (z,) = vec(lambda z, s, a, b: asc.select(z, s, a, b, mode, n), [sel, x, y], [np.zeros(n, np.float16)])
+    assert same(z, np.where(per_element, x, other).astype(np.float16))
+    # mask/repeat form: mask 100 of 128, elements past it keep dst
+    init = np.full(n, -1, np.float16)
+    p = asc.BinaryRepeatParams()
+    if scalar_mode:
+        (w,) = vec(lambda z, s, a: asc.select(z, s, a, 5.0, mode, 100, 2, p), [sel, x], [init])
+    else:
+        (w,) = vec(lambda z, s, a, b: asc.select(z, s, a, b, mode, 100, 2, p), [sel, x, y], [init])
+    expect = init.copy()
+    full = np.where(per_element, x, other).astype(np.float16)
+    for r in range(2):
+        expect[128 * r:128 * r + 100] = full[128 * r:128 * r + 100]
+    assert same(w, expect)
+
+
+def test_select_mask_too_short_faults(vec) -> None:
+    from npusim.errors import LocalOutOfRangeError, TaskError
+
+    # 512 elements need 64 B of mask bits; the mask tensor's buffer holds 32
+    with pytest.raises(TaskError, match="sel_mask needs 64 B") as info:
+        vec(lambda z, s, a, b: asc.select(z, s, a, b, asc.SELMODE.VSEL_TENSOR_TENSOR_MODE, 512),
+            [np.zeros(32, np.uint8), np.ones(512, np.float16), np.ones(512, np.float16)],
+            [np.zeros(512, np.float16)])
+    assert isinstance(info.value.cause, LocalOutOfRangeError)
+
+
 @pytest.mark.parametrize("dtype", [np.float16, np.float32])
 def test_reduce_sum_max_min(vec, dtype) -> None:
     n = 300

@@ -518,29 +518,46 @@ def cast_values(x: np.ndarray, dt: np.dtype, mode: RoundMode) -> np.ndarray:
     return np.where(inexact & pick, other, y).astype(dt)
 
 
-def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, count: int) -> None:
-    """``Cast(dst, src, roundMode, count)``: convert ``count`` elements.
+def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) -> None:
+    """``Cast(dst, src, roundMode, count)`` or ``Cast(dst, src, roundMode, mask, repeatTimes,
+    UnaryRepeatParams)``: convert elements.
 
     Float -> integer rounds as ``round_mode`` says and saturates (NaN -> 0); float
     narrowing rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL,
     TRUNC, ROUND = ties away from zero, ODD = round to odd); integer narrowing keeps the
-    low bits.
+    low bits.  In the mask/repeat form a repeat handles 256 B of the wider type (64
+    elements for float <-> half), and each operand's blocks are 32 B of its own type (so a
+    contiguous half destination of a float source takes ``dst_rep_stride`` 4).
     """
     core = current()
     name = "cast"
     _ub(core, dst, name, "dst")
     _ub(core, src, name, "src")
-    n = _count(count, name)
-    d = _count_view(core, dst, n, name)
-    d[...] = cast_values(_count_view(core, src, n, name), dst.dtype, round_mode)
-    nb = n * _bmax(dst.dtype.itemsize, src.dtype.itemsize)
-    core.emit(
-        Pipe.V,
-        name,
-        (src.access(n * src.dtype.itemsize),),
-        (dst.access(n * dst.dtype.itemsize),),
-        {"repeats": _repeats(core, nb)},
-    )
+    if len(args) == 1:
+        n = _count(args[0], name)
+        d = _count_view(core, dst, n, name)
+        d[...] = cast_values(_count_view(core, src, n, name), dst.dtype, round_mode)
+        nb = n * _bmax(dst.dtype.itemsize, src.dtype.itemsize)
+        core.emit(
+            Pipe.V,
+            name,
+            (src.access(n * src.dtype.itemsize),),
+            (dst.access(n * dst.dtype.itemsize),),
+            {"repeats": _repeats(core, nb)},
+        )
+        return
+    if len(args) != 3:
+        raise TypeError("cast(dst, src, round_mode, count) or cast(dst, src, round_mode, mask, repeat_times, "
+                        "UnaryRepeatParams)")
+    mask, repeat, p = args
+    if not isinstance(p, UnaryRepeatParams):
+        raise TypeError(f"{name}: the strided form takes UnaryRepeatParams")
+    wide = dst.dtype if dst.dtype.itemsize >= src.dtype.itemsize else src.dtype
+    st = _Strided(core, name, wide, mask, repeat)
+    ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
+    ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
+    ds[di] = cast_values(ss[si], dst.dtype, round_mode)
+    core.emit(Pipe.V, name, (sa,), (da,), {"repeats": st.repeat})
 
 
 # --- compare / select ------------------------------------------------------------------------------
@@ -564,9 +581,46 @@ def _write_bits(core: Core, dst: LocalTensor, bits: np.ndarray, name: str) -> Ac
     return dst.access(nb)
 
 
-def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, count: int) -> None:
-    """``Compare(dst, src0, src1, cmpMode, count)``: bit ``i`` of ``dst`` (LSB first) is
-    ``src0[i] op src1[i]``.
+def _mask_bytes(core: Core, t: LocalTensor, nbits: int, name: str, what: str) -> np.ndarray:
+    """The bytes of a bit-mask tensor holding ``nbits`` bits (a view into UB)."""
+    nb = -(-nbits // 8)
+    if t.offset + nb > t.buf_end:
+        core.fault(LocalOutOfRangeError, f"{name}: {what} needs {nb} B ({nbits} bits) past UB[{t.offset}], "
+                   f"{t.offset + nb - t.buf_end} B more than its buffer holds")
+    return core.arenas[Space.UB][t.offset : t.offset + nb]
+
+
+def _repeat_bits(st: _Strided, continuous: bool = True) -> np.ndarray:
+    """Bit positions of the selected elements, repeat by repeat: repeat ``r`` owns bits
+    ``r * PAR ..`` (``continuous``), or every repeat reuses bits ``0 .. PAR-1``."""
+    sel = _selected(st.key, st.per_rep)
+    if not continuous:
+        return np.broadcast_to(sel, (st.repeat, sel.size))
+    return np.arange(st.repeat, dtype=np.int64)[:, None] * st.per_rep + sel[None, :]
+
+
+def _compare_strided(core: Core, name: str, dst: LocalTensor, src: LocalTensor, dtype: np.dtype,
+                     mask: Any, repeat: Any, blk: int, rep: int,
+                     result: Callable[[np.ndarray], np.ndarray]) -> tuple[Access, Access, _Strided]:
+    """The mask/repeat form of compare: each repeat writes its PAR result bits one after another
+    (bit ``r * PAR + j`` for element ``j`` of repeat ``r``); bits of masked-off elements keep
+    their value."""
+    st = _Strided(core, name, dtype, mask, repeat)
+    ss, si, sa = st.operand(core, src, blk, rep, name)
+    nbits = st.repeat * st.per_rep
+    raw = _mask_bytes(core, dst, nbits, name, "dst")
+    bits = np.unpackbits(raw, bitorder="little").astype(bool)
+    bits[_repeat_bits(st)] = result(ss[si])
+    raw[...] = np.packbits(bits, bitorder="little")
+    return sa, dst.access(raw.size), st
+
+
+def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, *args: Any) -> None:
+    """``Compare(dst, src0, src1, cmpMode, count)`` or ``Compare(dst, src0, src1, cmpMode, mask,
+    repeatTimes, BinaryRepeatParams)``: bit ``i`` of ``dst`` (LSB first) is ``src0[i] op src1[i]``.
+
+    In the mask/repeat form repeat ``r`` writes its 256 B / sizeof(T) bits at bit
+    ``r * PAR`` (the results are packed one after another; the dst strides are not used).
     """
     core = current()
     name = "compare"
@@ -574,24 +628,48 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
         _ub(core, t, name, w)
     if src0.dtype != src1.dtype:
         raise TypeError(f"compare: sources must share one dtype, got {src0.dtype}, {src1.dtype}")
-    n = _count(count, name)
-    bits = _CMP[CMPMODE(cmp_mode)](_count_view(core, src0, n, name), _count_view(core, src1, n, name))
-    wa = _write_bits(core, dst, bits, name)
-    nb = n * src0.dtype.itemsize
-    core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), {"repeats": _repeats(core, nb)})
+    op = _CMP[CMPMODE(cmp_mode)]
+    if len(args) == 1:
+        n = _count(args[0], name)
+        bits = op(_count_view(core, src0, n, name), _count_view(core, src1, n, name))
+        wa = _write_bits(core, dst, bits, name)
+        nb = n * src0.dtype.itemsize
+        core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), {"repeats": _repeats(core, nb)})
+        return
+    if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
+        raise TypeError("compare(dst, src0, src1, cmp_mode, count) or "
+                        "compare(dst, src0, src1, cmp_mode, mask, repeat_times, BinaryRepeatParams)")
+    mask, repeat, p = args
+    st0 = _Strided(core, name, src0.dtype, mask, repeat)
+    bs, bi, ba = st0.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
+    aa, wa, st = _compare_strided(core, name, dst, src0, src0.dtype, mask, repeat, p.src0_blk_stride,
+                                  p.src0_rep_stride, lambda a: op(a, bs[bi]))
+    core.emit(Pipe.V, name, (aa, ba), (wa,), {"repeats": st.repeat})
 
 
-def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE, count: int) -> None:
-    """``CompareScalar(dst, src, scalar, cmpMode, count)``: bit ``i`` is ``src[i] op scalar``."""
+def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE, *args: Any) -> None:
+    """``CompareScalar(dst, src, scalar, cmpMode, count)`` or ``CompareScalar(dst, src, scalar,
+    cmpMode, mask, repeatTimes, UnaryRepeatParams)``: bit ``i`` is ``src[i] op scalar``."""
     core = current()
     name = "compare_scalar"
     _ub(core, dst, name, "dst")
     _ub(core, src, name, "src")
-    n = _count(count, name)
-    bits = _CMP[CMPMODE(cmp_mode)](_count_view(core, src, n, name), src.dtype.type(scalar))
-    wa = _write_bits(core, dst, bits, name)
-    nb = n * src.dtype.itemsize
-    core.emit(Pipe.V, name, (src.access(nb),), (wa,), {"repeats": _repeats(core, nb)})
+    op = _CMP[CMPMODE(cmp_mode)]
+    v = src.dtype.type(scalar)
+    if len(args) == 1:
+        n = _count(args[0], name)
+        bits = op(_count_view(core, src, n, name), v)
+        wa = _write_bits(core, dst, bits, name)
+        nb = n * src.dtype.itemsize
+        core.emit(Pipe.V, name, (src.access(nb),), (wa,), {"repeats": _repeats(core, nb)})
+        return
+    if len(args) != 3 or not isinstance(args[2], UnaryRepeatParams):
+        raise TypeError("compare_scalar(dst, src, scalar, cmp_mode, count) or "
+                        "compare_scalar(dst, src, scalar, cmp_mode, mask, repeat_times, UnaryRepeatParams)")
+    mask, repeat, p = args
+    sa, wa, st = _compare_strided(core, name, dst, src, src.dtype, mask, repeat, p.src_blk_stride,
+                                  p.src_rep_stride, lambda a: op(a, v))
+    core.emit(Pipe.V, name, (sa,), (wa,), {"repeats": st.repeat})
 
 
 def select(
@@ -600,38 +678,69 @@ def select(
     src0: LocalTensor,
     src1: LocalTensor | Any,
     sel_mode: SELMODE,
-    count: int,
+    *args: Any,
 ) -> None:
-    """``Select(dst, selMask, src0, src1, selMode, count)``: ``src0[i]`` where mask bit ``i`` is 1, else
-    ``src1[i]`` (VSEL_TENSOR_TENSOR_MODE) or the scalar ``src1`` (VSEL_TENSOR_SCALAR_MODE)."""
+    """``Select(dst, selMask, src0, src1, selMode, count)`` or ``Select(dst, selMask, src0, src1,
+    selMode, mask, repeatTimes, BinaryRepeatParams)``: ``src0[i]`` where the mask bit is 1, else
+    ``src1[i]`` (a tensor) or the scalar ``src1`` (VSEL_TENSOR_SCALAR_MODE).
+
+    Which bit: VSEL_CMPMASK_SPR (mode 0) uses the first 256 B / sizeof(T) bits of ``sel_mask``
+    for every repeat (element ``i`` of the count form reads bit ``i % PAR``); modes 1 and 2
+    use the mask's bits one after another (repeat ``r`` reads bits ``r * PAR ..``).  In the
+    mask/repeat form, elements the mask leaves out keep their ``dst`` value.
+    """
     core = current()
     name = "select"
     mode = SELMODE(sel_mode)
-    if mode is SELMODE.VSEL_CMPMASK_SPR:
-        raise FeatureNotSupportedError(
-            "VSEL_CMPMASK_SPR (the compare register) is not modelled; pass the mask "
-            "tensor with VSEL_TENSOR_TENSOR_MODE or VSEL_TENSOR_SCALAR_MODE"
-        )
     _ub(core, dst, name, "dst")
     _ub(core, sel_mask, name, "sel_mask")
     _ub(core, src0, name, "src0")
-    n = _count(count, name)
-    nmask = -(-n // 8)
-    if sel_mask.offset + nmask > sel_mask.buf_end:
-        core.fault(LocalOutOfRangeError, f"{name}: the mask needs {nmask} B")
-    raw = core.arenas[Space.UB][sel_mask.offset : sel_mask.offset + nmask]
-    bits = np.unpackbits(raw, bitorder="little", count=n).astype(bool)
-    a = _count_view(core, src0, n, name)
-    nb = n * dst.dtype.itemsize
-    reads = [core.access(Space.UB, sel_mask.offset, nmask), src0.access(nb)]
-    if mode is SELMODE.VSEL_TENSOR_TENSOR_MODE:
+    tensor_mode = mode is not SELMODE.VSEL_TENSOR_SCALAR_MODE
+    if tensor_mode:
         _ub(core, src1, name, "src1")
-        b: Any = _count_view(core, src1, n, name)
-        reads.append(src1.access(nb))
+        if src1.dtype != dst.dtype:
+            raise TypeError(f"{name}: src1 must have dst's dtype {dst.dtype}, got {src1.dtype}")
+    if src0.dtype != dst.dtype:
+        raise TypeError(f"{name}: src0 must have dst's dtype {dst.dtype}, got {src0.dtype}")
+    par = core.chip.vector_repeat_bytes // dst.dtype.itemsize
+    if len(args) == 1:
+        n = _count(args[0], name)
+        nbits = _bmin(n, par) if mode is SELMODE.VSEL_CMPMASK_SPR else n
+        raw = _mask_bytes(core, sel_mask, nbits, name, "sel_mask")
+        bits = np.unpackbits(raw, bitorder="little", count=nbits).astype(bool)
+        if mode is SELMODE.VSEL_CMPMASK_SPR and n > par:
+            bits = np.resize(bits, n)  # the same PAR bits for every repeat
+        a = _count_view(core, src0, n, name)
+        nb = n * dst.dtype.itemsize
+        reads = [core.access(Space.UB, sel_mask.offset, raw.size), src0.access(nb)]
+        if tensor_mode:
+            b: Any = _count_view(core, src1, n, name)
+            reads.append(src1.access(nb))
+        else:
+            b = dst.dtype.type(src1)
+        np.copyto(_count_view(core, dst, n, name), np.where(bits, a, b))
+        core.emit(Pipe.V, name, tuple(reads), (dst.access(nb),), {"repeats": _repeats(core, nb)})
+        return
+    if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
+        raise TypeError("select(dst, sel_mask, src0, src1, sel_mode, count) or "
+                        "select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, BinaryRepeatParams)")
+    mask, repeat, p = args
+    st = _Strided(core, name, dst.dtype, mask, repeat)
+    ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
+    as_, ai, aa = st.operand(core, src0, p.src0_blk_stride, p.src0_rep_stride, name)
+    positions = _repeat_bits(st, continuous=mode is not SELMODE.VSEL_CMPMASK_SPR)
+    nbits = int(positions.max()) + 1 if positions.size else 0
+    raw = _mask_bytes(core, sel_mask, nbits, name, "sel_mask")
+    bits = np.unpackbits(raw, bitorder="little").astype(bool)[positions]
+    reads = [core.access(Space.UB, sel_mask.offset, raw.size), aa]
+    if tensor_mode:
+        bs, bi, ba = st.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
+        b = bs[bi]
+        reads.append(ba)
     else:
         b = dst.dtype.type(src1)
-    np.copyto(_count_view(core, dst, n, name), np.where(bits, a, b))
-    core.emit(Pipe.V, name, tuple(reads), (dst.access(nb),), {"repeats": _repeats(core, nb)})
+    ds[di] = np.where(bits, as_[ai], b)
+    core.emit(Pipe.V, name, tuple(reads), (da,), {"repeats": st.repeat})
 
 
 # --- reductions ------------------------------------------------------------------------------------
