@@ -4,7 +4,9 @@ C (M x N, float32) = A (M x K, float16) @ B (K x N, float16).  Each block comput
 M0 x N0 tile of C, walking K in K0 steps: A and B tiles come into L1 through A1/B1 queues
 with 2 buffers each (so the next tiles load on MTE2 while the cube works), move to L0A/L0B
 with load_data on MTE1, multiply-accumulate on the cube into L0C, and leave by fixpipe.
-Layouts are ND inside the simulator (see docs/dsl_mapping.md).
+The layouts are the hardware's: GM -> L1 converts ND to NZ (Nd2NzParams), A goes to L0A as
+zZ one fractal row at a time, B's 16 x 16 fractals are transposed on their way to L0B (nZ),
+the cube writes C as NZ, and fixpipe turns it back into ND rows.
 """
 
 import numpy as np
@@ -16,7 +18,6 @@ from npusim.isa import Pipe
 M, N, K = 128, 128, 512
 M0, N0, K0 = 64, 64, 64
 F16, F32 = asc.float16, asc.float32
-BLOCK = 32  # bytes of one data block (DataCopyParams units)
 
 
 @asc.kernel
@@ -38,24 +39,27 @@ def matmul(a, b, c):
     mi, ni = divmod(asc.get_block_idx(), tiles_n)
     c1 = q_co1.alloc_tensor(F32)
     for kk in range(K // K0):
-        # GM -> L1 (MTE2): a M0 x K0 window of A and a K0 x N0 window of B, row by row
+        # GM -> L1 (MTE2): a M0 x K0 window of A and a K0 x N0 window of B, ND -> NZ
+        # (column groups of 16 halves, each holding every row of the window)
         a1 = q_a1.alloc_tensor(F16)
-        asc.data_copy(a1, ga[mi * M0 * K + kk * K0],
-                      asc.DataCopyParams(M0, K0 * 2 // BLOCK, (K - K0) * 2 // BLOCK, 0))
+        asc.data_copy(a1, ga[mi * M0 * K + kk * K0], asc.Nd2NzParams(1, M0, K0, 0, K, M0, 1, 0))
         q_a1.enque(a1)
         b1 = q_b1.alloc_tensor(F16)
-        asc.data_copy(b1, gb[kk * K0 * N + ni * N0],
-                      asc.DataCopyParams(K0, N0 * 2 // BLOCK, (N - N0) * 2 // BLOCK, 0))
+        asc.data_copy(b1, gb[kk * K0 * N + ni * N0], asc.Nd2NzParams(1, K0, N0, 0, N, K0, 1, 0))
         q_b1.enque(b1)
-        # L1 -> L0A / L0B (MTE1), whole tiles: 512 B fractals
+        # L1 -> L0A (MTE1): zZ, one row of 512 B fractals at a time (they are M0 / 16 apart in NZ)
         a1 = q_a1.deque(F16)
         a2 = q_a2.alloc_tensor(F16)
-        asc.load_data(a2, a1, asc.LoadData2DParams(0, M0 * K0 * 2 // 512, 1))
+        for i in range(M0 // 16):
+            asc.load_data(a2[i * K0 * 16], a1, asc.LoadData2DParams(i, K0 // 16, M0 // 16))
         q_a2.enque(a2)
         q_a1.free_tensor(a1)
+        # L1 -> L0B (MTE1): nZ, each fractal transposed on the way
         b1 = q_b1.deque(F16)
         b2 = q_b2.alloc_tensor(F16)
-        asc.load_data(b2, b1, asc.LoadData2DParams(0, K0 * N0 * 2 // 512, 1))
+        for kb in range(K0 // 16):
+            params = asc.LoadData2DParams(kb, N0 // 16, K0 // 16, if_transpose=True)
+            asc.load_data(b2[kb * N0 * 16], b1, params)
         q_b2.enque(b2)
         q_b1.free_tensor(b1)
         # cube: C += A_k @ B_k into L0C
@@ -65,8 +69,8 @@ def matmul(a, b, c):
         q_b2.free_tensor(b2)
     q_co1.enque(c1)
     c1 = q_co1.deque(F32)
-    # L0C -> GM (FIX): M0 rows of N0 floats, N apart
-    asc.fixpipe(gc[mi * M0 * N + ni * N0], c1, asc.FixpipeParamsV220(n_size=N0, m_size=M0, src_stride=N0,
+    # L0C (NZ) -> GM (FIX) as ND: M0 rows of N0 floats, N apart; Z columns M0 rows apart in L0C
+    asc.fixpipe(gc[mi * M0 * N + ni * N0], c1, asc.FixpipeParamsV220(n_size=N0, m_size=M0, src_stride=M0,
                                                                        dst_stride=N))
     q_co1.free_tensor(c1)
 

@@ -48,6 +48,7 @@ from npusim.kernel.copy import (
     DataCopyExtParams,
     DataCopyPadExtParams,
     DataCopyParams,
+    Nd2NzParams,
     data_copy,
     data_copy_pad,
 )
@@ -148,6 +149,7 @@ __all__ = [
     "LoadData2DParams",
     "LocalTensor",
     "MmadParams",
+    "Nd2NzParams",
     "Pipe",
     "QuantMode",
     "QuePosition",

@@ -10,7 +10,8 @@ Rules enforced as the hardware does:
 - ``DataCopyParams``: ``block_len`` and both strides in 32 B blocks (strides are the gaps
   between consecutive blocks);
 - ``DataCopyExtParams`` (``data_copy_pad``): ``block_len`` in bytes, the GM-side stride in
-  bytes, the UB-side stride in 32 B blocks; each block is padded to 32 B on the UB side.
+  bytes, the UB-side stride in 32 B blocks; each block is padded to 32 B on the UB side;
+- ``Nd2NzParams``: GM (ND, row-major) -> L1 in the NZ fractal layout the cube path reads.
 """
 
 from __future__ import annotations
@@ -58,6 +59,57 @@ class DataCopyPadExtParams:
     left_padding: int = 0
     right_padding: int = 0
     padding_value: Any = 0
+
+
+@dataclass(frozen=True)
+class Nd2NzParams:
+    """``Nd2NzParams{ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride,
+    dstNzMatrixStride}``: ``nd_num`` ND matrices of ``n_value`` rows x ``d_value`` columns
+    (row ``r`` of matrix ``i`` starts at source element ``i * src_nd_matrix_stride + r *
+    src_d_value``) become NZ: element ``(r, c)`` lands at ``i * dst_nz_matrix_stride + (c // C0) *
+    dst_nz_c0_stride * C0 + r * dst_nz_n_stride * C0 + c % C0`` (C0 = 32 B / sizeof(T);
+    the two NZ strides count 32 B blocks, the matrix strides elements)."""
+
+    nd_num: int = 1
+    n_value: int = 0
+    d_value: int = 0
+    src_nd_matrix_stride: int = 0
+    src_d_value: int = 0
+    dst_nz_c0_stride: int = 0
+    dst_nz_n_stride: int = 1
+    dst_nz_matrix_stride: int = 0
+
+
+def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> None:
+    """``DataCopy(dst, src, Nd2NzParams)``: GM (ND) -> L1/UB (NZ) on MTE2."""
+    name = "data_copy"
+    fields = (p.nd_num, p.n_value, p.d_value, p.src_nd_matrix_stride, p.src_d_value, p.dst_nz_c0_stride,
+              p.dst_nz_n_stride, p.dst_nz_matrix_stride)
+    if any(int(f) < 0 for f in fields):
+        raise ValueError(f"{name}: negative field in {p}")
+    nd, n, d = int(p.nd_num), int(p.n_value), int(p.d_value)
+    if int(p.src_d_value) < d:
+        raise ValueError(f"{name}: src_d_value {p.src_d_value} (source row length) is less than d_value {d}")
+    c0 = BLOCK // src.dtype.itemsize
+    if nd and n and d and int(p.dst_nz_c0_stride) < n and d > c0:
+        raise ValueError(f"{name}: dst_nz_c0_stride {p.dst_nz_c0_stride} < n_value {n}: the column groups "
+                         "of the NZ result would overlap")
+    isz = src.dtype.itemsize
+    if not (nd and n and d):
+        core.emit(Pipe.MTE2, name, (), (), {"bytes": 0})
+        return
+    r, c = np.arange(n)[:, None], np.arange(d)[None, :]
+    m = np.arange(nd)[:, None, None]
+    s_idx = m * int(p.src_nd_matrix_stride) + r * int(p.src_d_value) + c
+    d_idx = (m * int(p.dst_nz_matrix_stride) + (c // c0) * int(p.dst_nz_c0_stride) * c0
+             + r * int(p.dst_nz_n_stride) * c0 + c % c0)
+    sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
+    _check_local(core, dst, dspan, name)
+    _check_gm(core, src, name)
+    sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB).view(src.dtype)
+    _local_bytes(core, dst, dspan).view(dst.dtype)[d_idx] = sbuf[s_idx]
+    core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
+              {"bytes": nd * n * d * isz})
 
 
 def _check_local(core: Core, t: LocalTensor, nbytes: int, what: str) -> None:
@@ -124,9 +176,12 @@ def _direction(dst: Any, src: Any) -> tuple[Pipe, str]:
 
 
 def data_copy(
-    dst: LocalTensor | GlobalTensor, src: LocalTensor | GlobalTensor, count_or_params: int | DataCopyParams
+    dst: LocalTensor | GlobalTensor,
+    src: LocalTensor | GlobalTensor,
+    count_or_params: int | DataCopyParams | Nd2NzParams,
 ) -> None:
-    """``DataCopy(dst, src, count)`` or ``DataCopy(dst, src, DataCopyParams)``.
+    """``DataCopy(dst, src, count)``, ``DataCopy(dst, src, DataCopyParams)`` or, GM -> L1 with the
+    ND -> NZ conversion, ``DataCopy(dst, src, Nd2NzParams)``.
 
     The count form moves ``count * sizeof(T)`` bytes rounded DOWN to 32 B.
     """
@@ -134,6 +189,12 @@ def data_copy(
     if dst.dtype.itemsize != src.dtype.itemsize:
         raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
     pipe, kind = _direction(dst, src)
+    if isinstance(count_or_params, Nd2NzParams):
+        if kind != "gm2local" or not isinstance(dst, LocalTensor) or dst.space not in (Space.L1, Space.UB):
+            raise ValueError("data_copy with Nd2NzParams converts GM -> L1 (A1/B1) or UB only")
+        assert isinstance(src, GlobalTensor)
+        _nd2nz(core, dst, src, count_or_params)
+        return
     if isinstance(count_or_params, DataCopyParams):
         p = count_or_params
         if p.block_count < 0 or p.block_len < 0 or p.src_stride < 0 or p.dst_stride < 0:
