@@ -683,6 +683,12 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     return report
 
 
+def _same_stream(a: _Stream, b: _Stream) -> bool:
+    """Whether two blocks turned into the very same integers and durations."""
+    return (len(a.kinds) == len(b.kinds) and a.gm_bytes == b.gm_bytes and a.gm_rate == b.gm_rate
+            and a.kinds == b.kinds and a.pipes == b.pipes and a.flag_of == b.flag_of and a.durs == b.durs)
+
+
 def _schedule_wave(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0: float, wave: int,
                    jitter: tuple[float, float] | None, rng: random.Random, hbm: float,
                    floors: Sequence[float]) -> tuple[list[CoreTimeline], _Steps]:
@@ -696,17 +702,18 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0
     fixed = None if contended else float(chip.gm_latency_cycles)
     for b in blocks:
         st = streams[b]
-        durs, busy, gm = _durations(st, jitter, rng, fixed)
-        for c, m in zip(classes, members, strict=True):
-            o = c.st
-            ng = len(st.gm_idx)
-            if (o.gm_bytes == st.gm_bytes and len(o.kinds) == len(st.kinds) and o.kinds == st.kinds
-                    and o.pipes == st.pipes and o.flag_of == st.flag_of and c.durs == durs
-                    and c.gm_bytes == gm[ng:] and c.gm_lat == gm[:ng]):
-                m.append(b)
-                c.mult += 1
-                break
-        else:
+        if jitter is None:  # same integers, same durations: match before computing them
+            for c, m in zip(classes, members, strict=True):
+                if _same_stream(c.st, st):
+                    m.append(b)
+                    c.mult += 1
+                    break
+            else:
+                durs, busy, gm = _durations(st, jitter, rng, fixed)
+                classes.append(_Core(st, durs, busy, gm, 1, t0, floors, chip.flag_latency_cycles, b))
+                members.append([b])
+        else:  # every block draws its own random durations
+            durs, busy, gm = _durations(st, jitter, rng, fixed)
             classes.append(_Core(st, durs, busy, gm, 1, t0, floors, chip.flag_latency_cycles, b))
             members.append([b])
     fluid = _Hbm(hbm, chip.gm_latency_cycles, t0)
