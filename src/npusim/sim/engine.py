@@ -284,6 +284,7 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
     gm_rate: list[float] = []
     movers: dict[int, float] = {}
     kind_of = _KIND.get
+    flag_get = flag_ids.get
     memo = costs.prepared
     memo_get = memo.get
     busy = [0.0] * (_NPIPES + 1)
@@ -333,22 +334,28 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
                 busy[pipe] += d
             if pipe == _S:
                 blocking[i] = True
-        elif kind <= _K_WAIT:
+        elif kind == _K_SET:
             fk = (ins.src, ins.dst, ins.event_id)
-            f = flag_ids.get(fk)
+            f = flag_get(fk)
             if f is None:
                 f = flag_ids[fk] = len(set_index)
                 set_index.append([])
                 wait_index.append([])
             flag_of[i] = f
-            if kind == _K_SET:
-                set_index[f].append(i)
-            else:
-                waits = wait_index[f]
-                wait_ord[i] = len(waits)
-                waits.append(i)
-                if pipe == _S:
-                    blocking[i] = True
+            set_index[f].append(i)
+        elif kind == _K_WAIT:
+            fk = (ins.src, ins.dst, ins.event_id)
+            f = flag_get(fk)
+            if f is None:
+                f = flag_ids[fk] = len(set_index)
+                set_index.append([])
+                wait_index.append([])
+            flag_of[i] = f
+            waits = wait_index[f]
+            wait_ord[i] = len(waits)
+            waits.append(i)
+            if pipe == _S:
+                blocking[i] = True
         elif kind == _K_FENCE or pipe == _ALL:
             if kind == _K_FENCE:
                 fences.append(i)
