@@ -334,7 +334,7 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
                 busy[pipe] += d
             if pipe == _S:
                 blocking[i] = True
-        elif kind == _K_SET:
+        elif kind <= _K_WAIT:
             fk = (ins.src, ins.dst, ins.event_id)
             f = flag_get(fk)
             if f is None:
@@ -342,20 +342,14 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
                 set_index.append([])
                 wait_index.append([])
             flag_of[i] = f
-            set_index[f].append(i)
-        elif kind == _K_WAIT:
-            fk = (ins.src, ins.dst, ins.event_id)
-            f = flag_get(fk)
-            if f is None:
-                f = flag_ids[fk] = len(set_index)
-                set_index.append([])
-                wait_index.append([])
-            flag_of[i] = f
-            waits = wait_index[f]
-            wait_ord[i] = len(waits)
-            waits.append(i)
-            if pipe == _S:
-                blocking[i] = True
+            if kind == _K_SET:
+                set_index[f].append(i)
+            else:
+                waits = wait_index[f]
+                wait_ord[i] = len(waits)
+                waits.append(i)
+                if pipe == _S:
+                    blocking[i] = True
         elif kind == _K_FENCE or pipe == _ALL:
             if kind == _K_FENCE:
                 fences.append(i)
