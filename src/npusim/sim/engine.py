@@ -536,9 +536,8 @@ class _Core:
         j = self.gm_of[i]
         d = t - self.start[i]
         self.busy[p] += d
-        self.bw_stall[p] += d - self.chip_lat * self.gm_lat[j] - self.gm_bytes[j] / self.st.gm_rate[j]
-
-    chip_lat = 0.0  # set by _Hbm: the global-memory latency in cycles
+        latency = self.hbm.latency if self.hbm is not None else 0.0
+        self.bw_stall[p] += max(0.0, d - latency * self.gm_lat[j] - self.gm_bytes[j] / self.st.gm_rate[j])
 
     def timeline(self, block: int, core: int, wave: int) -> CoreTimeline:
         st, start, end = self.st, self.start, self.end
@@ -597,7 +596,6 @@ class _Hbm:
     def run(self, cores: Sequence[_Core]) -> None:
         for c in cores:
             c.hbm = self
-            c.chip_lat = self.latency
             c.run()
         active, arrivals, steps = self.active, self.arrivals, self.steps
         rates: list[float] = []
@@ -634,8 +632,7 @@ class _Hbm:
                     if a[3] not in touched:
                         touched.append(a[3])
                 for c in touched:
-                    c.run()
-                rates = self._rates()
+                    c.run()  # new transfers join the arrivals, not the moving set
 
 
 # --- launch --------------------------------------------------------------------------------
