@@ -24,6 +24,10 @@ def test_profile_kernel_add(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert png.read_bytes()[:4] == b"\x89PNG"
     summaries = json.loads(js.read_text())
     assert summaries[0]["name"] == "add_custom" and summaries[0]["blocks"] == 8
+    assert not any(e.get("ph") == "C" for e in doc["traceEvents"])
+    assert main(["profile", str(script), "--trace", str(trace), "--hbm-track"]) == 0
+    counters = [e for e in json.loads(trace.read_text())["traceEvents"] if e.get("ph") == "C"]
+    assert counters and all(e["name"] == "HBM bandwidth (GB/s)" for e in counters)
 
 
 def test_profile_passes_script_arguments_and_exit_status(tmp_path: Path,

@@ -48,7 +48,9 @@ def test_trace_json_has_the_required_fields(tmp_path: Path) -> None:
     assert min(e["ts"] for e in second) >= report.total_cycles  # launches laid end to end
     copy = next(e for e in slices if e["name"] == "data_copy")
     assert copy["args"]["line"] == "k.py:10" and copy["args"]["reads"] == ["GM[0:512]"]
-    counters = [e for e in events if e["ph"] == "C"]
+    assert len({e["pid"] for e in events}) == 2 * 2  # one process per core and launch
+    with_hbm = trace_events([report], hbm_track=True)
+    counters = [e for e in with_hbm if e["ph"] == "C"]
     assert counters and all(e["name"] == "HBM bandwidth (GB/s)" and e["args"]["GB/s"] >= 0 for e in counters)
     assert max(e["args"]["GB/s"] for e in counters) <= TINY.dram_bandwidth / 1e9
     assert trace_events([]) == []

@@ -14,6 +14,8 @@ def register(sub: Any) -> None:
     p.add_argument("script", help="the Python script to run")
     p.add_argument("args", nargs="*", help="arguments for the script (after --)")
     p.add_argument("--trace", metavar="OUT.json", help="write a Chrome/Perfetto trace of all launches")
+    p.add_argument("--hbm-track", action="store_true",
+                   help="add a counter track of the HBM bandwidth in use to the trace")
     p.add_argument("--png", metavar="OUT.png", help="write a PNG timeline of the slowest launch")
     p.add_argument("--json", metavar="OUT.json", help="write every launch's summary as JSON")
     p.set_defaults(func=run_profile)
@@ -52,7 +54,7 @@ def run_profile(args: argparse.Namespace) -> int:
         console.print(f"[red]{launch.name}: {launch.error}[/red]")
     names = [f"#{n} {launch.name}" for n, launch in enumerate(done)]
     if args.trace:
-        write_trace(args.trace, [launch.report for launch in done], names=names)
+        write_trace(args.trace, [launch.report for launch in done], names=names, hbm_track=args.hbm_track)
         console.print(f"trace: {args.trace} (open in ui.perfetto.dev or chrome://tracing)")
     if args.png and done:
         slowest = max(done, key=lambda launch: launch.report.total_cycles)

@@ -3,8 +3,9 @@
 One process per core (``"AIV core3"``), one thread (track) per pipe named as Huawei's
 simulator names its rows (SCALAR, VECTOR, CUBE, MTE1, MTE2, MTE3, FIXP), one complete
 ("X") event per instruction, and a flow arrow from every ``set_flag`` to the
-``wait_flag`` it released; a counter track draws the chip's HBM bandwidth in use.  One
-simulated cycle is written as one microsecond, so the timeline's ruler reads cycles.
+``wait_flag`` it released.  With ``hbm_track=True`` one more process per launch ("HBM")
+holds a counter track of the chip's global-memory bandwidth in use.  One simulated cycle
+is written as one microsecond, so the timeline's ruler reads cycles.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from npusim.sim.engine import SimReport
 _SORT = {p: i for i, p in enumerate((Pipe.S, Pipe.MTE2, Pipe.MTE1, Pipe.V, Pipe.M, Pipe.FIX, Pipe.MTE3))}
 
 
-def trace_events(reports: Iterable[SimReport], *, names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+def trace_events(reports: Iterable[SimReport], *, names: Iterable[str] | None = None,
+                 hbm_track: bool = False) -> list[dict[str, Any]]:
     """The trace events of one or more launches, laid one after another on the time axis."""
     events: list[dict[str, Any]] = []
     offset = 0.0
@@ -61,21 +63,22 @@ def trace_events(reports: Iterable[SimReport], *, names: Iterable[str] | None = 
                                "id": flow_id, "name": "flag", "cat": "flag"})
                 events.append({"ph": "f", "bp": "e", "pid": pid, "tid": int(wait_ins.pipe),
                                "ts": offset + tl.start[w], "id": flow_id, "name": "flag", "cat": "flag"})
-        # the chip's global-memory draw, a counter track in GB/s
-        hbm_pid = n * 10_000 + 9_999
-        events.append({"ph": "M", "pid": hbm_pid, "name": "process_name", "args": {"name": f"{label}: HBM"}})
-        to_gbs = report.chip.clock_hz / 1e9
-        for t, draw in report.hbm_steps:
-            events.append({"ph": "C", "pid": hbm_pid, "name": "HBM bandwidth (GB/s)", "ts": offset + t,
-                           "args": {"GB/s": round(draw * to_gbs, 3)}})
+        if hbm_track:  # the chip's global-memory draw, a counter track in GB/s
+            hbm_pid = n * 10_000 + 9_999
+            events.append({"ph": "M", "pid": hbm_pid, "name": "process_name",
+                           "args": {"name": f"{label}: HBM"}})
+            to_gbs = report.chip.clock_hz / 1e9
+            for t, draw in report.hbm_steps:
+                events.append({"ph": "C", "pid": hbm_pid, "name": "HBM bandwidth (GB/s)", "ts": offset + t,
+                               "args": {"GB/s": round(draw * to_gbs, 3)}})
         offset += report.total_cycles
     return events
 
 
 def write_trace(path: str | os.PathLike[str], reports: Iterable[SimReport], *,
-                names: Iterable[str] | None = None) -> None:
+                names: Iterable[str] | None = None, hbm_track: bool = False) -> None:
     """Write ``{"traceEvents": [...]}``; open it in ui.perfetto.dev or chrome://tracing."""
-    doc = {"traceEvents": trace_events(reports, names=names), "displayTimeUnit": "ns",
+    doc = {"traceEvents": trace_events(reports, names=names, hbm_track=hbm_track), "displayTimeUnit": "ns",
            "otherData": {"time_unit": "1 us in the viewer = 1 simulated cycle"}}
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(doc, fh)
