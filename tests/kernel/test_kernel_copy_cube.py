@@ -350,3 +350,15 @@ def test_fixpipe_nd_num(run) -> None:
     _, (_, y) = run(fixpipe_two, 1, x, np.zeros(600, np.float32))
     assert (y[:256] == x[:256].astype(np.float32)).all() and (y[300:556] == x[256:].astype(np.float32)).all()
     assert (y[256:300] == 0).all()
+
+
+@pytest.mark.parametrize("params,text", [
+    ((1, 20, 40, 0, 30, 32, 1, 0), "src_d_value 30"),  # source rows shorter than d_value
+    ((1, 20, 40, 0, 48, 16, 1, 0), "would overlap"),  # column groups 16 rows apart hold 20 rows
+])
+def test_nd2nz_bad_params_name_the_field(run, params, text) -> None:
+    from npusim.errors import TaskError
+
+    with pytest.raises(TaskError, match=text):
+        run(nd2nz_to_ub, 1, np.zeros(2048, np.float16), np.zeros(4096, np.float16),
+            extra=(params[0], params[1], params[2], params[4], params[5], params[6], params[7]))
