@@ -160,43 +160,19 @@ class _Costs:
         self.path_rate[Pipe.MTE2] = chip.mte2_bytes_per_cycle
         self.path_rate[Pipe.MTE3] = chip.mte3_bytes_per_cycle
         self.path_rate[Pipe.FIX] = chip.fixpipe_bytes_per_cycle
-        self._memo: dict[tuple[Any, ...], tuple[float, int, float]] = {}
-        self.prepared: dict[tuple[Any, ...], tuple[float, int, float]] = {}  # _prepare's own memo
+        self.memo: dict[tuple[Any, ...], tuple[float, int, float]] = {}  # shape key -> shape()[:3]
 
     def shape(self, ins: Instr, pipe: Pipe) -> tuple[float, int, float, bool, bool]:
-        """``(cycles, bytes, gm rate, reads GM, writes GM)`` of a work instruction, memoized by
-        shape.  ``gm rate`` is 0 when ``cycles`` is final, else the path rate of a
-        global-memory transfer (whose cycles then depend on the HBM share)."""
-        reads, writes, cost = ins.reads, ins.writes, ins.cost
-        nr = len(reads)
-        if len(writes) == 1 and nr <= 2:
-            w = writes[0]
-            wr = w.space is _GM
-            if nr == 0:
-                rd, r0, r1 = False, (0, -1), (0, -1)
-            elif nr == 1:
-                r = reads[0]
-                rd, r0, r1 = r.space is _GM, (id(r.space), r.length), (0, -1)
-            else:
-                ra, rb = reads
-                rd = ra.space is _GM or rb.space is _GM
-                r0, r1 = (id(ra.space), ra.length), (id(rb.space), rb.length)
-            # ids, not the enums: Enum.__hash__ is Python code, ids of singletons are free
-            key = (id(pipe), id(w.space), w.length, r0, r1, tuple(cost.items()) if cost else None)
-            hit = self._memo.get(key)
-            if hit is None:
-                hit = self._memo[key] = self._shape(ins, pipe, rd or wr)
-            return hit[0], hit[1], hit[2], rd, wr
-        rd = any(a.space is _GM for a in reads)
-        wr = any(a.space is _GM for a in writes)
-        return (*self._shape(ins, pipe, rd or wr), rd, wr)
-
-    def _shape(self, ins: Instr, pipe: Pipe, gm: bool) -> tuple[float, int, float]:
+        """``(cycles, bytes, gm rate, reads GM, writes GM)`` of a work instruction.  ``gm rate`` is
+        0 when ``cycles`` is final, else the path rate of a global-memory transfer (whose cycles
+        then depend on the HBM share).  :func:`_prepare` memoizes it by shape in ``memo``."""
+        rd = any(a.space is _GM for a in ins.reads)
+        wr = any(a.space is _GM for a in ins.writes)
         nbytes = _nbytes(ins) if pipe in _MOVERS else 0
         rate = self.path_rate[pipe]
-        if gm and rate and "cycles" not in ins.cost:
-            return 0.0, nbytes, rate
-        return self.cycles(ins), nbytes, 0.0
+        if (rd or wr) and rate and "cycles" not in ins.cost:
+            return 0.0, nbytes, rate, rd, wr
+        return self.cycles(ins), nbytes, 0.0, rd, wr
 
     def cycles(self, ins: Instr) -> float:
         """The cycles of an instruction whose cost does not depend on the other cores."""
@@ -285,7 +261,7 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
     movers: dict[int, float] = {}
     kind_of = _KIND.get
     flag_get = flag_ids.get
-    memo = costs.prepared
+    memo = costs.memo
     memo_get = memo.get
     busy = [0.0] * (_NPIPES + 1)
     gm_read = gm_write = 0
@@ -293,7 +269,7 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
         pipe = ins.pipe
         kind = kind_of(ins.op, _K_WORK)
         if kind == _K_WORK:
-            # the memo of _Costs.shape, inlined (this loop runs once per instruction)
+            # _Costs.shape, memoized by shape (this loop runs once per instruction)
             reads, writes, cost = ins.reads, ins.writes, ins.cost
             nr = len(reads)
             if len(writes) == 1 and nr <= 2:
