@@ -340,9 +340,9 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
 
 
 def _durations(st: _Stream, jitter: tuple[float, float] | None, rng: random.Random, fixed: float | None
-               ) -> tuple[list[float], list[float], list[float]]:
-    """``(durations, busy cycles per pipe, latency factor and bytes of each global-memory
-    transfer)``.  Global-memory transfers get the duration ``-1`` (timed by :class:`_Hbm`),
+               ) -> tuple[list[float], list[float], list[float], list[float]]:
+    """``(durations, busy cycles per pipe, latency factor of each global-memory transfer, its
+    bytes)``.  Global-memory transfers get the duration ``-1`` (timed by :class:`_Hbm`),
     or, with ``fixed`` (their latency in cycles, when they cannot contend), their path-rate
     duration.  ``jitter`` scales every duration, and the latency and bytes of every
     transfer, by U(lo, hi).
@@ -373,7 +373,7 @@ def _durations(st: _Stream, jitter: tuple[float, float] | None, rng: random.Rand
                     busy = busy[:]
                 d = durs[i] = lat[j] * fixed + nbytes[j] / st.gm_rate[j]
                 busy[st.pipes[i]] += d
-    return durs, busy, [*lat, *nbytes]
+    return durs, busy, lat, nbytes
 
 
 class _Core:
@@ -384,17 +384,17 @@ class _Core:
     other transfers of the moment draw.
     """
 
-    def __init__(self, st: _Stream, durs: list[float], busy: list[float], gm: list[float], mult: int,
-                 t0: float, floors: Sequence[float], flag_latency: float, block: int) -> None:
+    def __init__(self, st: _Stream, durs: list[float], busy: list[float], gm_lat: list[float],
+                 gm_bytes: list[float], t0: float, floors: Sequence[float], flag_latency: float,
+                 block: int) -> None:
         n = len(st.instrs)
-        self.st, self.durs, self.mult, self.t0, self.block = st, durs, mult, t0, block
+        self.st, self.durs, self.mult, self.t0, self.block = st, durs, 1, t0, block
         self.flag_latency = flag_latency
         self.floor_of = {i: (floors[k] if k < len(floors) else t0) for k, i in enumerate(st.fences)}
         self.busy = busy[:]
         self.bw_stall = [0.0] * (_NPIPES + 1)
-        ng = len(st.gm_idx)
-        self.gm_of = {i: j for j, i in enumerate(st.gm_idx)} if ng else {}
-        self.gm_lat, self.gm_bytes = gm[:ng], gm[ng:]
+        self.gm_of = {i: j for j, i in enumerate(st.gm_idx)}
+        self.gm_lat, self.gm_bytes = gm_lat, gm_bytes
         self.start = [0.0] * n
         self.end = [0.0] * n
         self.done = [False] * n  # kept for blocking instructions only (the issue logic reads them)
@@ -676,20 +676,16 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0
     fixed = None if contended else float(chip.gm_latency_cycles)
     for b in blocks:
         st = streams[b]
-        if jitter is None:  # same integers, same durations: match before computing them
-            for c, m in zip(classes, members, strict=True):
-                if _same_stream(c.st, st):
-                    m.append(b)
-                    c.mult += 1
-                    break
-            else:
-                durs, busy, gm = _durations(st, jitter, rng, fixed)
-                classes.append(_Core(st, durs, busy, gm, 1, t0, floors, chip.flag_latency_cycles, b))
-                members.append([b])
-        else:  # every block draws its own random durations
-            durs, busy, gm = _durations(st, jitter, rng, fixed)
-            classes.append(_Core(st, durs, busy, gm, 1, t0, floors, chip.flag_latency_cycles, b))
+        # same integers, same durations: matched before computing them (under jitter every
+        # block draws its own durations, so it is a class of its own)
+        same = None if jitter else next((k for k, c in enumerate(classes) if _same_stream(c.st, st)), None)
+        if same is None:
+            durs, busy, gm_lat, gm_bytes = _durations(st, jitter, rng, fixed)
+            classes.append(_Core(st, durs, busy, gm_lat, gm_bytes, t0, floors, chip.flag_latency_cycles, b))
             members.append([b])
+        else:
+            classes[same].mult += 1
+            members[same].append(b)
     fluid = _Hbm(hbm, chip.gm_latency_cycles, t0)
     fluid.run(classes)
     latency = chip.gm_latency_cycles
