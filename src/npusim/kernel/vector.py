@@ -599,20 +599,18 @@ def _repeat_bits(st: _Strided, continuous: bool = True) -> np.ndarray:
     return np.arange(st.repeat, dtype=np.int64)[:, None] * st.per_rep + sel[None, :]
 
 
-def _compare_strided(core: Core, name: str, dst: LocalTensor, src: LocalTensor, dtype: np.dtype,
-                     mask: Any, repeat: Any, blk: int, rep: int,
-                     result: Callable[[np.ndarray], np.ndarray]) -> tuple[Access, Access, _Strided]:
+def _compare_strided(core: Core, name: str, st: _Strided, dst: LocalTensor, src: LocalTensor, blk: int,
+                     rep: int, result: Callable[[np.ndarray], np.ndarray]) -> tuple[Access, Access]:
     """The mask/repeat form of compare: each repeat writes its PAR result bits one after another
     (bit ``r * PAR + j`` for element ``j`` of repeat ``r``); bits of masked-off elements keep
     their value."""
-    st = _Strided(core, name, dtype, mask, repeat)
     ss, si, sa = st.operand(core, src, blk, rep, name)
     nbits = st.repeat * st.per_rep
     raw = _mask_bytes(core, dst, nbits, name, "dst")
     bits = np.unpackbits(raw, bitorder="little").astype(bool)
     bits[_repeat_bits(st)] = result(ss[si])
     raw[...] = np.packbits(bits, bitorder="little")
-    return sa, dst.access(raw.size), st
+    return sa, dst.access(raw.size)
 
 
 def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, *args: Any) -> None:
@@ -640,10 +638,10 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
         raise TypeError("compare(dst, src0, src1, cmp_mode, count) or "
                         "compare(dst, src0, src1, cmp_mode, mask, repeat_times, BinaryRepeatParams)")
     mask, repeat, p = args
-    st0 = _Strided(core, name, src0.dtype, mask, repeat)
-    bs, bi, ba = st0.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
-    aa, wa, st = _compare_strided(core, name, dst, src0, src0.dtype, mask, repeat, p.src0_blk_stride,
-                                  p.src0_rep_stride, lambda a: op(a, bs[bi]))
+    st = _Strided(core, name, src0.dtype, mask, repeat)
+    bs, bi, ba = st.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
+    aa, wa = _compare_strided(core, name, st, dst, src0, p.src0_blk_stride, p.src0_rep_stride,
+                              lambda a: op(a, bs[bi]))
     core.emit(Pipe.V, name, (aa, ba), (wa,), {"repeats": st.repeat})
 
 
@@ -667,8 +665,9 @@ def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CM
         raise TypeError("compare_scalar(dst, src, scalar, cmp_mode, count) or "
                         "compare_scalar(dst, src, scalar, cmp_mode, mask, repeat_times, UnaryRepeatParams)")
     mask, repeat, p = args
-    sa, wa, st = _compare_strided(core, name, dst, src, src.dtype, mask, repeat, p.src_blk_stride,
-                                  p.src_rep_stride, lambda a: op(a, v))
+    st = _Strided(core, name, src.dtype, mask, repeat)
+    sa, wa = _compare_strided(core, name, st, dst, src, p.src_blk_stride, p.src_rep_stride,
+                              lambda a: op(a, v))
     core.emit(Pipe.V, name, (sa,), (wa,), {"repeats": st.repeat})
 
 
