@@ -24,8 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from npusim.runtime.backends.sim import SimArena
-from npusim.runtime.pool import AllocatorFull, CachingPool, PoolOptions
+from aclsim.runtime.backends.sim import SimArena
+from aclsim.runtime.pool import AllocatorFull, CachingPool, PoolOptions
 
 BENCH_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "bench"
 DEVICE_BYTES = 64 << 30  # the 910B preset's HBM
@@ -162,15 +162,15 @@ def hit_path() -> dict[str, Any]:
     out["noop_call_us"] = round(_per_pair_us(lambda: None, HIT_PAIRS), 3)
     out["pool_pair_over_dict"] = round(out["pool_pair_us_4KiB"] / out["dict_insert_pop_us"], 2)
     out["history_on_over_off"] = round(out["pool_pair_us_4KiB_history"] / out["pool_pair_us_4KiB"], 2)
-    # the whole runtime path: npusim.malloc + npusim.free (validation, Buffer, registry, line)
-    import npusim
+    # the whole runtime path: aclsim.malloc + aclsim.free (validation, Buffer, registry, line)
+    import aclsim
 
-    npusim.init(chip="910B")
-    npusim.set_device(0)
-    npusim.free(npusim.malloc(4096))
-    out["runtime_malloc_free_us"] = round(_per_pair_us(lambda: npusim.free(npusim.malloc(4096)), 10_000), 3)
-    npusim.reset_device(0)
-    npusim.finalize()
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
+    aclsim.free(aclsim.malloc(4096))
+    out["runtime_malloc_free_us"] = round(_per_pair_us(lambda: aclsim.free(aclsim.malloc(4096)), 10_000), 3)
+    aclsim.reset_device(0)
+    aclsim.finalize()
     return out
 
 

@@ -17,8 +17,8 @@ import warnings
 
 import numpy as np
 
-import npusim
-from npusim.runtime.api import MemcpyKind
+import aclsim
+from aclsim.runtime.api import MemcpyKind
 
 H2D, D2H = MemcpyKind.HOST_TO_DEVICE, MemcpyKind.DEVICE_TO_HOST
 
@@ -39,62 +39,62 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
 
-    npusim.init(chip="910B")
-    npusim.set_device(0)
-    stream = npusim.create_stream()
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
+    stream = aclsim.create_stream()
 
     small = np.ones(64, dtype=np.uint8)
-    dev_small = npusim.malloc(64)
-    npusim.memcpy_async(dev_small, 64, small, 64, H2D, stream)
-    npusim.synchronize_stream(stream)
+    dev_small = aclsim.malloc(64)
+    aclsim.memcpy_async(dev_small, 64, small, 64, H2D, stream)
+    aclsim.synchronize_stream(stream)
 
     def queue_tasks() -> None:
         for _ in range(args.tasks):
-            npusim.memcpy_async(dev_small, 64, small, 64, H2D, stream)
-        npusim.synchronize_stream(stream)
+            aclsim.memcpy_async(dev_small, 64, small, 64, H2D, stream)
+        aclsim.synchronize_stream(stream)
 
     throughput_s = best_of(queue_tasks, 3) / args.tasks
 
     def one_at_a_time() -> None:
         for _ in range(200):
-            npusim.memcpy_async(dev_small, 64, small, 64, H2D, stream)
-            npusim.synchronize_stream(stream)
+            aclsim.memcpy_async(dev_small, 64, small, 64, H2D, stream)
+            aclsim.synchronize_stream(stream)
 
     latency_s = best_of(one_at_a_time, 3) / 200
 
-    event = npusim.create_event()
+    event = aclsim.create_event()
 
     def record_many() -> None:
         for _ in range(args.tasks):
-            npusim.record_event(event, stream)
-        npusim.synchronize_stream(stream)
+            aclsim.record_event(event, stream)
+        aclsim.synchronize_stream(stream)
 
     events_per_s = args.tasks / best_of(record_many, 3)
 
     nbytes = args.copy_mib << 20
     host_src = np.random.default_rng(0).integers(0, 255, nbytes, dtype=np.uint8)
     host_dst = np.empty_like(host_src)
-    dev = npusim.malloc(nbytes)
+    dev = aclsim.malloc(nbytes)
     numpy_s = best_of(lambda: np.copyto(host_dst, host_src), args.repeats)
-    h2d_s = best_of(lambda: npusim.memcpy(dev, nbytes, host_src, nbytes, H2D), args.repeats)
-    d2h_s = best_of(lambda: npusim.memcpy(host_dst, nbytes, dev, nbytes, D2H), args.repeats)
+    h2d_s = best_of(lambda: aclsim.memcpy(dev, nbytes, host_src, nbytes, H2D), args.repeats)
+    d2h_s = best_of(lambda: aclsim.memcpy(host_dst, nbytes, dev, nbytes, D2H), args.repeats)
 
     def async_round_trip() -> None:
-        npusim.memcpy_async(dev, nbytes, host_src, nbytes, H2D, stream)
-        npusim.memcpy_async(host_dst, nbytes, dev, nbytes, D2H, stream)
-        npusim.synchronize_stream(stream)
+        aclsim.memcpy_async(dev, nbytes, host_src, nbytes, H2D, stream)
+        aclsim.memcpy_async(host_dst, nbytes, dev, nbytes, D2H, stream)
+        aclsim.synchronize_stream(stream)
 
     async_pair_s = best_of(async_round_trip, args.repeats)
     assert np.array_equal(host_dst, host_src), "round trip corrupted data"
 
-    npusim.destroy_event(event)
-    npusim.free(dev)
-    npusim.free(dev_small)
-    npusim.destroy_stream(stream)
-    npusim.reset_device(0)
+    aclsim.destroy_event(event)
+    aclsim.free(dev)
+    aclsim.free(dev_small)
+    aclsim.destroy_stream(stream)
+    aclsim.reset_device(0)
     with warnings.catch_warnings():
-        warnings.simplefilter("error", npusim.LeakWarning)
-        npusim.finalize()
+        warnings.simplefilter("error", aclsim.LeakWarning)
+        aclsim.finalize()
 
     gbs = lambda s: nbytes / s / 1e9  # noqa: E731
     print(json.dumps({

@@ -18,10 +18,10 @@ import time
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.kernel.samples import add_kernel
-from npusim.sim import simulate
+import aclsim
+import aclsim.kernel as asc
+from aclsim.kernel.samples import add_kernel
+from aclsim.sim import simulate
 
 
 def run_add(dtype, n: int, blocks: int, tile: int, repeats: int = 1):
@@ -29,18 +29,18 @@ def run_add(dtype, n: int, blocks: int, tile: int, repeats: int = 1):
     rng = np.random.default_rng(0)
     x = rng.uniform(-10, 10, n).astype(npdt)
     y = rng.uniform(-10, 10, n).astype(npdt)
-    dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy, dz = (aclsim.malloc(x.nbytes) for _ in range(3))
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(dy, y.nbytes, y, y.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     kernel = add_kernel(dtype, n // blocks, tile)
     best, launch = float("inf"), None
     for _ in range(repeats):
         t0 = time.perf_counter()
         launch = kernel[blocks](dx, dy, dz)
-        npusim.synchronize_stream()
+        aclsim.synchronize_stream()
         best = min(best, time.perf_counter() - t0)
     z = np.empty_like(x)
-    npusim.memcpy(z, z.nbytes, dz, z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(z, z.nbytes, dz, z.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(z, x + y)
     numpy_best = float("inf")
     for _ in range(max(repeats, 5)):
@@ -48,7 +48,7 @@ def run_add(dtype, n: int, blocks: int, tile: int, repeats: int = 1):
         _ = x + y
         numpy_best = min(numpy_best, time.perf_counter() - t0)
     for d in (dx, dy, dz):
-        npusim.free(d)
+        aclsim.free(d)
     return launch, best, numpy_best
 
 
@@ -76,8 +76,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
 
     # >= 200k instructions: 8 blocks x 2048 tiles of 64 float16 elements
     big, _, _ = run_add(asc.half, 8 * 2048 * 64, 8, 64)
@@ -92,8 +92,8 @@ def main() -> None:
     add16, wall16, np16 = run_add(asc.half, n, 8, 8192, args.repeats)
     add32, wall32, np32 = run_add(asc.float32, n, 8, 4096, args.repeats)
     floor32 = tiled_numpy_add(asc.float32, n, 4096, args.repeats)
-    npusim.reset_device(0)
-    npusim.finalize()
+    aclsim.reset_device(0)
+    aclsim.finalize()
     print(json.dumps({
         "benchmark": "simulator",
         "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",

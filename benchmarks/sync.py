@@ -1,6 +1,6 @@
 """Sync-ID allocation (seed 002) on generated kernel streams; prints one JSON line.
 
-Streams: multi-buffered vector and cube tiles (``npusim.compiler.gen.kernel_stream``,
+Streams: multi-buffered vector and cube tiles (``aclsim.compiler.gen.kernel_stream``,
 ``depth`` buffers in rotation, so up to ``depth`` flags of a pipe pair are live at once),
 synced by ``infer_sync`` (not timed), with a ``pipe_barrier ALL`` every ``strong_every``
 tiles.  Figures:
@@ -13,9 +13,9 @@ tiles.  Figures:
   lower bound, false dependencies (merges, ordering pairs) and inserted barriers; plus the
   lost signals of the round-robin baseline and of lifetime-only reuse (no guard).
 - ``cycles``: cycles of the synced stream in the small pipe executor of
-  ``npusim.compiler.executor`` with fixed latencies from the 910B figures (no HBM sharing,
+  ``aclsim.compiler.executor`` with fixed latencies from the 910B figures (no HBM sharing,
   so stalls from false dependencies show fully), against the unlimited-ID (logical) run;
-  and, where ``npusim.sim`` is present, the same ratios in the core model (``core_model``).
+  and, where ``aclsim.sim`` is present, the same ratios in the core model (``core_model``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import json
 import platform
 import time
 
-from npusim.arch import get_chip
-from npusim.compiler import (
+from aclsim.arch import get_chip
+from aclsim.compiler import (
     AllocStats,
     all_barriers,
     allocate_events,
@@ -36,8 +36,8 @@ from npusim.compiler import (
     round_robin,
     whole_kernel,
 )
-from npusim.compiler.executor import chip_latency, execute
-from npusim.compiler.gen import kernel_stream
+from aclsim.compiler.executor import chip_latency, execute
+from aclsim.compiler.gen import kernel_stream
 
 DEPTH = 6  # buffers in rotation: the live flags per pipe pair, so pool 4 runs short
 DENSITIES = {"none": 0, "low": 100, "high": 10}  # tiles between strong syncs
@@ -159,7 +159,7 @@ def main() -> None:
         cyc[f"whole_kernel_pool{pool}"] = cycles(whole_out)
         cyc[f"round_robin_pool{pool}"] = cycles(round_robin(logical, pool))
     try:  # the core model, where present: one block on one core, its own HBM and flag model
-        from npusim.sim import simulate
+        from aclsim.sim import simulate
 
         def core(instrs: list) -> float:
             return simulate(chip, [instrs]).total_cycles
@@ -174,7 +174,7 @@ def main() -> None:
             "all_barriers_vs_unlimited": round(core(all_barriers(logical)) / base, 4),
         }
     except ImportError:
-        cyc["core_model"] = "npusim.sim not available"
+        cyc["core_model"] = "aclsim.sim not available"
     cyc["seed_pool4_vs_unlimited"] = round(cyc["seed_pool4"] / unlimited, 4)
     cyc["whole_kernel_pool4_vs_unlimited"] = round(cyc["whole_kernel_pool4"] / unlimited, 4)
     cyc["all_barriers_vs_unlimited"] = round(cyc["all_barriers"] / unlimited, 4)

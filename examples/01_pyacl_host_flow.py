@@ -7,7 +7,7 @@ events timing the copies -> release in order -> finalize.
 
 import numpy as np
 
-import npusim.acl as acl
+import aclsim.acl as acl
 
 ACL_SUCCESS = 0
 ACL_MEM_MALLOC_HUGE_FIRST = 0

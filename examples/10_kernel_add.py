@@ -1,4 +1,4 @@
-"""KernelAdd, the canonical Ascend C sample, in npusim's kernel language.
+"""KernelAdd, the canonical Ascend C sample, in aclsim's kernel language.
 
 float16, 8 blocks, TILE_NUM 8, BUFFER_NUM 2 (double buffering), exactly as the sample
 (reference/ascend-api.md section 2.4); checked bit for bit against NumPy's ``x + y``.
@@ -6,8 +6,8 @@ float16, 8 blocks, TILE_NUM 8, BUFFER_NUM 2 (double buffering), exactly as the s
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
+import aclsim
+import aclsim.kernel as asc
 
 TOTAL_LENGTH = 8 * 2048
 USE_CORE_NUM = 8
@@ -73,21 +73,21 @@ def add_custom(x, y, z):
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
-    stream = npusim.create_stream()
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
+    stream = aclsim.create_stream()
     rng = np.random.default_rng(0)
     x = rng.uniform(-100, 100, TOTAL_LENGTH).astype(np.float16)
     y = rng.uniform(-100, 100, TOTAL_LENGTH).astype(np.float16)
     z = np.zeros_like(x)
     nbytes = x.nbytes
-    dx, dy, dz = npusim.malloc(nbytes), npusim.malloc(nbytes), npusim.malloc(nbytes)
-    npusim.memcpy(dx, nbytes, x, nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(dy, nbytes, y, nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy, dz = aclsim.malloc(nbytes), aclsim.malloc(nbytes), aclsim.malloc(nbytes)
+    aclsim.memcpy(dx, nbytes, x, nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(dy, nbytes, y, nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
 
     launch = add_custom[USE_CORE_NUM, None, stream](dx, dy, dz)  # <<<blockDim, l2ctrl, stream>>>
-    npusim.synchronize_stream(stream)
-    npusim.memcpy(z, nbytes, dz, nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.synchronize_stream(stream)
+    aclsim.memcpy(z, nbytes, dz, nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
 
     assert np.array_equal(z.view(np.uint16), (x + y).view(np.uint16)), "z != x + y"
     report = launch.report
@@ -95,10 +95,10 @@ def main() -> None:
           f"{report.total_cycles:.0f} cycles = {report.microseconds:.2f} us on {report.chip.name}; "
           f"bottleneck {report.bottleneck.track_name}")
     for d in (dx, dy, dz):
-        npusim.free(d)
-    npusim.destroy_stream(stream)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(d)
+    aclsim.destroy_stream(stream)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

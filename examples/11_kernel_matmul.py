@@ -11,9 +11,9 @@ the cube writes C as NZ, and fixpipe turns it back into ND rows.
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.isa import Pipe
+import aclsim
+import aclsim.kernel as asc
+from aclsim.isa import Pipe
 
 M, N, K = 128, 128, 512
 M0, N0, K0 = 64, 64, 64
@@ -76,18 +76,18 @@ def matmul(a, b, c):
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
     rng = np.random.default_rng(0)
     a = rng.standard_normal((M, K)).astype(np.float16)
     b = rng.standard_normal((K, N)).astype(np.float16)
     c = np.zeros((M, N), np.float32)
-    da, db, dc = npusim.malloc(a.nbytes), npusim.malloc(b.nbytes), npusim.malloc(c.nbytes)
-    npusim.memcpy(da, a.nbytes, a, a.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(db, b.nbytes, b, b.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    da, db, dc = aclsim.malloc(a.nbytes), aclsim.malloc(b.nbytes), aclsim.malloc(c.nbytes)
+    aclsim.memcpy(da, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(db, b.nbytes, b, b.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = matmul[(M // M0) * (N // N0), None](da, db, dc)
-    npusim.synchronize_device()
-    npusim.memcpy(c, c.nbytes, dc, c.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.synchronize_device()
+    aclsim.memcpy(c, c.nbytes, dc, c.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     ref = a.astype(np.float32) @ b.astype(np.float32)
     np.testing.assert_allclose(c, ref, rtol=1e-4, atol=1e-3)
     report = launch.report
@@ -98,9 +98,9 @@ def main() -> None:
                                       (Pipe.M, Pipe.MTE1, Pipe.MTE2, Pipe.FIX)))
     print(f"cube utilization {util[Pipe.M]:.1%}; bottleneck {report.bottleneck.track_name}")
     for d in (da, db, dc):
-        npusim.free(d)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(d)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

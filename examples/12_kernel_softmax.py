@@ -7,9 +7,9 @@ NumPy to float32 precision.
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.isa import HardEvent
+import aclsim
+import aclsim.kernel as asc
+from aclsim.isa import HardEvent
 
 ROWS, COLS = 32, 512
 BLOCKS = 8
@@ -60,15 +60,15 @@ def softmax(x, y):
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
     x = np.random.default_rng(1).standard_normal((ROWS, COLS)).astype(np.float32) * 4
     y = np.zeros_like(x)
-    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(y.nbytes)
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(y.nbytes)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = softmax[BLOCKS, None](dx, dy)
-    npusim.synchronize_device()
-    npusim.memcpy(y, y.nbytes, dy, y.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.synchronize_device()
+    aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     e = np.exp(x - x.max(axis=1, keepdims=True))
     ref = e / e.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(y, ref, rtol=1e-5, atol=1e-7)
@@ -78,10 +78,10 @@ def main() -> None:
     print(f"softmax {ROWS}x{COLS} on {BLOCKS} blocks: {report.microseconds:.2f} us, bottleneck "
           f"{report.bottleneck.track_name}; instructions per pipe: "
           + ", ".join(f"{p.track_name} {n}" for p, n in counts.items() if n))
-    npusim.free(dx)
-    npusim.free(dy)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+    aclsim.free(dx)
+    aclsim.free(dy)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

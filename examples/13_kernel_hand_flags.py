@@ -8,9 +8,9 @@ has its wait (the engine checks it).  The result and the flag flow match the que
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.isa import HardEvent
+import aclsim
+import aclsim.kernel as asc
+from aclsim.isa import HardEvent
 
 N = 8 * 2048
 BLOCKS = 8
@@ -54,27 +54,27 @@ def add_hand_flags(x, y, z):
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
     rng = np.random.default_rng(2)
     x = rng.standard_normal(N).astype(np.float16)
     y = rng.standard_normal(N).astype(np.float16)
     z = np.zeros_like(x)
-    bufs = [npusim.malloc(x.nbytes) for _ in range(3)]
-    npusim.memcpy(bufs[0], x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(bufs[1], y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    bufs = [aclsim.malloc(x.nbytes) for _ in range(3)]
+    aclsim.memcpy(bufs[0], x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(bufs[1], y.nbytes, y, y.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = add_hand_flags[BLOCKS, None](*bufs)
-    npusim.synchronize_device()
-    npusim.memcpy(z, z.nbytes, bufs[2], z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.synchronize_device()
+    aclsim.memcpy(z, z.nbytes, bufs[2], z.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert z.tobytes() == (x + y).tobytes()
     report = launch.report
     flows = sum(len(t.flows) for t in report.timelines)
     print(f"hand-synchronized add: {report.microseconds:.2f} us, {flows} set->wait flag pairs, "
           f"bottleneck {report.bottleneck.track_name}")
     for b in bufs:
-        npusim.free(b)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(b)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

@@ -1,4 +1,4 @@
-"""Deliberately broken kernels and what npusim reports for them (never a hang).
+"""Deliberately broken kernels and what aclsim reports for them (never a hang).
 
 1. A wait_flag whose set_flag uses another event id: the vector pipe would wait forever;
    the engine reports a deadlock (ACL_ERROR_RT_AICORE_TIMEOUT) with the pipe, the flag and
@@ -12,10 +12,10 @@ Each fault surfaces as the stream task's failure at the next synchronize, as on 
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim import errors
-from npusim.isa import HardEvent
+import aclsim
+import aclsim.kernel as asc
+from aclsim import errors
+from aclsim.isa import HardEvent
 
 F16 = asc.float16
 N = 256
@@ -63,11 +63,11 @@ def copy_past_end(x, y):
 
 
 def main() -> None:
-    npusim.init(chip="tiny")
-    npusim.set_device(0)
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
     x = np.linspace(-1, 1, N).astype(np.float16)
-    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(x.nbytes)
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(x.nbytes)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     expected = [(wrong_event_id, errors.KernelDeadlockError, errors.ACL_ERROR_RT_AICORE_TIMEOUT),
                 (unpaired_set, errors.SyncError, errors.ACL_ERROR_RT_AICORE_EXCEPTION),
                 (copy_past_end, errors.GlobalOutOfRangeError,
@@ -75,16 +75,16 @@ def main() -> None:
     for kern, cls, code in expected:
         kern[1, None](dx, dy)
         try:
-            npusim.synchronize_device()
+            aclsim.synchronize_device()
         except errors.TaskError as exc:
             assert isinstance(exc.cause, cls) and exc.code == code, exc
             print(f"{kern.name}: caught {type(exc.cause).__name__}\n  {exc}\n")
         else:
             raise AssertionError(f"{kern.name} was not caught")
-    npusim.free(dx)
-    npusim.free(dy)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+    aclsim.free(dx)
+    aclsim.free(dy)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

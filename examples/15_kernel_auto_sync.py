@@ -1,6 +1,6 @@
 """A kernel written with no synchronization at all, made correct by ``auto_sync=True``.
 
-Plain static buffers (TBuf), two of each for ping-pong, and not one set_flag: npusim's sync
+Plain static buffers (TBuf), two of each for ping-pong, and not one set_flag: aclsim's sync
 passes find every cross-pipe dependence from the memory ranges, insert logical flags,
 give them the few hardware event ids (8 per pipe pair on the 910B preset), and verify the
 result. The launch reports the ids used; the sanitizer would have caught the races had the
@@ -11,9 +11,9 @@ import sys
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.errors import TaskError
+import aclsim
+import aclsim.kernel as asc
+from aclsim.errors import TaskError
 
 N = 8 * 4096
 BLOCKS = 8
@@ -47,35 +47,35 @@ average_unsynced = asc.kernel(body)
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
     rng = np.random.default_rng(3)
     x, y = rng.standard_normal(N, dtype=np.float32), rng.standard_normal(N, dtype=np.float32)
-    dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy, dz = (aclsim.malloc(x.nbytes) for _ in range(3))
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(dy, y.nbytes, y, y.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
 
     try:
         average_unsynced[BLOCKS](dx, dy, dz)
-        npusim.synchronize_stream()
+        aclsim.synchronize_stream()
         raise AssertionError("the sanitizer missed the races")
     except TaskError as exc:
         print(f"without syncs the sanitizer reports: {str(exc)[:160]}...")
 
     launch = average[BLOCKS](dx, dy, dz)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     z = np.empty_like(x)
-    npusim.memcpy(z, z.nbytes, dz, z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(z, z.nbytes, dz, z.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(z, (x + y) * np.float32(0.5)), "z != (x + y) / 2"
     stats = launch.sync_stats[0]
     print(f"auto_sync, block 0: {stats.summary()}")
-    pool = npusim.get_chip("910B").events_per_pipe_pair
+    pool = aclsim.get_chip("910B").events_per_pipe_pair
     assert all(n <= pool for n in stats.alloc.ids_used.values()) and stats.alloc.ids_used
     print(f"{launch.report.total_cycles:.0f} cycles, bottleneck {launch.report.bottleneck.track_name}")
     for d in (dx, dy, dz):
-        npusim.free(d)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(d)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

@@ -18,10 +18,10 @@ import sys
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.isa import HardEvent, Pipe
-from npusim.sim.report import text_timeline
+import aclsim
+import aclsim.kernel as asc
+from aclsim.isa import HardEvent, Pipe
+from aclsim.sim.report import text_timeline
 
 TILE = 4096  # float16 elements per tile: 8 KiB
 F16 = asc.half
@@ -89,15 +89,15 @@ def queue_kernel(buffer_num: int, tiles: int, ops: int):
 
 def run(kernel, tiles: int):
     x = (np.arange(tiles * TILE) % 1000).astype(np.float16)
-    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(x.nbytes)
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(x.nbytes)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = kernel[1](dx, dy)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     y = np.empty_like(x)
-    npusim.memcpy(y, y.nbytes, dy, y.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(y, x * np.float16(2)), "y != 2x"
-    npusim.free(dx)
-    npusim.free(dy)
+    aclsim.free(dx)
+    aclsim.free(dy)
     return launch.report
 
 
@@ -107,8 +107,8 @@ def show(label: str, report, base: float) -> None:
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
 
     tiles, ops = 64, 11
     serial = run(serial_kernel(tiles, ops), tiles)
@@ -136,8 +136,8 @@ def main() -> None:
     show("queues, BUFFER_NUM 2", b, a.total_cycles)
     assert a.total_cycles == b.total_cycles
 
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

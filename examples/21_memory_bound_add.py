@@ -9,9 +9,9 @@ import sys
 
 import numpy as np
 
-import npusim
-import npusim.kernel as asc
-from npusim.isa import Pipe
+import aclsim
+import aclsim.kernel as asc
+from aclsim.isa import Pipe
 
 TILE = 7680  # float32 elements: 30 KiB; x, y, z double buffered = 180 KiB of UB
 TILES = 8
@@ -49,20 +49,20 @@ def add_all_cores(x, y, z):
 
 
 def main() -> None:
-    npusim.init(chip="910B")
-    npusim.set_device(0)
-    chip = npusim.get_chip("910B")
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
+    chip = aclsim.get_chip("910B")
     blocks = chip.cores
     n = blocks * TILES * TILE
     rng = np.random.default_rng(0)
     x, y = rng.standard_normal(n, dtype=np.float32), rng.standard_normal(n, dtype=np.float32)
-    dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy, dz = (aclsim.malloc(x.nbytes) for _ in range(3))
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(dy, y.nbytes, y, y.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = add_all_cores[blocks](dx, dy, dz)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     z = np.empty_like(x)
-    npusim.memcpy(z, z.nbytes, dz, z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(z, z.nbytes, dz, z.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(z, x + y), "z != x + y"
     report = launch.report
     frac = report.bandwidth_fraction
@@ -73,9 +73,9 @@ def main() -> None:
           f"{report.bottleneck.track_name}, VECTOR busy {report.utilization()[Pipe.V]:.1%}")
     assert 0.9 <= frac <= 1.0, frac
     for d in (dx, dy, dz):
-        npusim.free(d)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(d)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     print("PASS")
 
 

@@ -1,4 +1,4 @@
-"""The npusim command: demo (the main job) and chips."""
+"""The aclsim command: demo (the main job) and chips."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-import npusim
-from npusim.cli import main
-from npusim.demo import run_demo
+import aclsim
+from aclsim.cli import main
+from aclsim.demo import run_demo
 
 
 def test_demo_passes_and_reports_every_step(capsys: pytest.CaptureFixture[str]) -> None:
@@ -18,13 +18,13 @@ def test_demo_passes_and_reports_every_step(capsys: pytest.CaptureFixture[str]) 
     for word in ("init", "set_device", "create_context", "create_stream", "memcpy_async", "verify",
                  "PASS", "event_elapsed_time", "finalize: no leaks"):
         assert word in out, word
-    assert not npusim.is_initialized()
+    assert not aclsim.is_initialized()
 
 
 def test_demo_timings_follow_the_chip_model() -> None:
     elements = 1 << 16
     result = run_demo(chip="910B", elements=elements, log=lambda s: None)
-    chip = npusim.get_chip("910B")
+    chip = aclsim.get_chip("910B")
     nbytes = elements * 4
     assert result.passed and result.leaks == []
     assert result.timings_ms["H2D x"] == pytest.approx(chip.host_copy_seconds(nbytes) * 1e3, rel=1e-9)
@@ -36,7 +36,7 @@ def test_demo_timings_follow_the_chip_model() -> None:
 
 def test_demo_fails_loudly_when_verification_fails(monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    import npusim.kernel.vector as vector
+    import aclsim.kernel.vector as vector
 
     real_add = vector.add
 
@@ -44,7 +44,7 @@ def test_demo_fails_loudly_when_verification_fails(monkeypatch: pytest.MonkeyPat
         real_add(dst, src0, src0, *args)
 
     monkeypatch.setattr(vector, "add", wrong_add)
-    monkeypatch.setattr("npusim.kernel.add", wrong_add)
+    monkeypatch.setattr("aclsim.kernel.add", wrong_add)
     assert main(["demo", "--chip", "tiny", "--elements", "1024"]) == 1
     assert "FAIL" in capsys.readouterr().out
 
@@ -58,14 +58,14 @@ def test_chips_lists_presets_with_sources(capsys: pytest.CaptureFixture[str]) ->
 def test_bad_arguments() -> None:
     assert main(["demo", "--elements", "0"]) == 2
     assert main(["demo", "--chip", "tiny", "--elements", "1001"]) == 2  # not whole 32 B blocks
-    assert not npusim.is_initialized()
+    assert not aclsim.is_initialized()
     assert main(["demo", "--chip", "tiny", "--elements", "1000"]) == 0  # one block then
     with pytest.raises(SystemExit):
         main(["no-such-command"])
 
 
-@pytest.mark.parametrize("module", ["npusim", "npusim.cli"])
+@pytest.mark.parametrize("module", ["aclsim", "aclsim.cli"])
 def test_module_entry_points(module: str) -> None:
     proc = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True, text=True,
                           timeout=60)
-    assert proc.returncode == 0 and "npusim" in proc.stdout
+    assert proc.returncode == 0 and "aclsim" in proc.stdout

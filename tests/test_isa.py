@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from npusim.isa import (
+from aclsim.isa import (
     EXEC_PIPES,
     Access,
     HardEvent,

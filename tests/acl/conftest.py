@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-import npusim.acl as acl
-from npusim.errors import LeakWarning
-from npusim.runtime._state import STATE
+import aclsim.acl as acl
+from aclsim.errors import LeakWarning
+from aclsim.runtime._state import STATE
 
 
 def _finalize_quietly() -> None:
@@ -32,9 +32,9 @@ def finalize_quietly() -> Callable[[], None]:
 def _clean_runtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test starts and ends with the runtime finalized, on two ``tiny`` devices
     (64 MiB of HBM each), with no stale error message."""
-    monkeypatch.setenv("NPUSIM_CHIP", "tiny")
-    monkeypatch.setenv("NPUSIM_DEVICES", "2")
-    monkeypatch.delenv("NPUSIM_MEMORY", raising=False)
+    monkeypatch.setenv("ACLSIM_CHIP", "tiny")
+    monkeypatch.setenv("ACLSIM_DEVICES", "2")
+    monkeypatch.delenv("ACLSIM_MEMORY", raising=False)
     _finalize_quietly()
     acl.get_recent_err_msg()
     yield

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import npusim.acl as acl
-from npusim.acl import _boundary
-from npusim.errors import InvalidParamError
+import aclsim.acl as acl
+from aclsim.acl import _boundary
+from aclsim.errors import InvalidParamError
 
 
 def test_ret_only_functions_return_an_int_code() -> None:
@@ -95,9 +95,9 @@ def test_recent_err_msg_keeps_a_bounded_number() -> None:
 
 
 def test_errors_are_logged_at_error_level(caplog: pytest.LogCaptureFixture) -> None:
-    with caplog.at_level(logging.ERROR, logger="npusim.acl"):
+    with caplog.at_level(logging.ERROR, logger="aclsim.acl"):
         assert acl.rt.get_device_count() == (0, acl.ACL_ERROR_UNINITIALIZE)
-    records = [r for r in caplog.records if r.name == "npusim.acl"]
+    records = [r for r in caplog.records if r.name == "aclsim.acl"]
     assert len(records) == 1
     assert records[0].levelno == logging.ERROR
     assert "acl.rt.get_device_count" in records[0].getMessage()

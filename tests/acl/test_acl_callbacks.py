@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-import npusim.acl as acl
+import aclsim.acl as acl
 
 
 def test_callback_processed_by_the_subscribed_main_thread(dev: None) -> None:

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-import npusim.acl as acl
-from npusim.runtime._state import STATE
+import aclsim.acl as acl
+from aclsim.runtime._state import STATE
 
 
 def test_set_get_reset_device() -> None:

@@ -8,9 +8,9 @@ from typing import Any
 
 import numpy as np
 
-import npusim.acl as acl
-from npusim.runtime._state import STATE
-from npusim.runtime.event import Event
+import aclsim.acl as acl
+from aclsim.runtime._state import STATE
+from aclsim.runtime.event import Event
 
 NOT_READY, COMPLETE = acl.ACL_EVENT_RECORDED_STATUS_NOT_READY, acl.ACL_EVENT_RECORDED_STATUS_COMPLETE
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-import npusim.acl as acl
-from npusim import errors
-from npusim.errors import LeakWarning
-from npusim.runtime._state import STATE
+import aclsim.acl as acl
+from aclsim import errors
+from aclsim.errors import LeakWarning
+from aclsim.runtime._state import STATE
 
 
 def test_layout_submodules_are_attributes_and_importable() -> None:
     for name in ("rt", "util", "media", "constants"):
-        assert getattr(acl, name) is importlib.import_module(f"npusim.acl.{name}")
+        assert getattr(acl, name) is importlib.import_module(f"aclsim.acl.{name}")
     assert callable(acl.init) and callable(acl.finalize) and callable(acl.get_recent_err_msg)
     assert "bytes_to_ptr" in dir(acl.util)  # samples feature-test pyACL this way
 
@@ -65,14 +65,14 @@ def test_reinit_after_finalize() -> None:
 
 def test_init_with_config_file(tmp_path: Path) -> None:
     cfg = tmp_path / "acl.json"
-    cfg.write_text(json.dumps({"dump": {"dump_mode": "output"}, "npusim": {"devices": 3, "chip": "tiny"}}))
+    cfg.write_text(json.dumps({"dump": {"dump_mode": "output"}, "aclsim": {"devices": 3, "chip": "tiny"}}))
     assert acl.init(str(cfg)) == 0
     assert acl.rt.get_device_count() == (3, 0)
 
 
 def test_init_with_empty_config_path_uses_defaults() -> None:
     assert acl.init("") == 0
-    assert acl.rt.get_device_count() == (2, 0)  # NPUSIM_DEVICES from the fixture
+    assert acl.rt.get_device_count() == (2, 0)  # ACLSIM_DEVICES from the fixture
 
 
 def test_init_with_missing_or_bad_config(tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ def test_constants_match_reference_values() -> None:
             acl.rt.MEMCPY_DEVICE_TO_DEVICE) == (1, 2, 3)
 
 
-def test_error_codes_are_those_of_npusim_errors() -> None:
+def test_error_codes_are_those_of_aclsim_errors() -> None:
     for value, name in errors.CODE_NAMES.items():
         assert getattr(acl, name) == value, name
     assert set(acl.constants.__all__) <= set(acl.__all__)

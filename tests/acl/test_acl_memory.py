@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import npusim.acl as acl
+import aclsim.acl as acl
 
 H2D, D2H, D2D, H2H = (acl.ACL_MEMCPY_HOST_TO_DEVICE, acl.ACL_MEMCPY_DEVICE_TO_HOST,
                       acl.ACL_MEMCPY_DEVICE_TO_DEVICE, acl.ACL_MEMCPY_HOST_TO_HOST)
@@ -110,7 +110,7 @@ def test_memcpy_errors(dev: None) -> None:
     assert acl.rt.memcpy(d, 128, xp, 128, H2D) == acl.ACL_ERROR_RT_PARAM_INVALID  # past the host array
     big = np.ones(256, dtype=np.uint8)
     assert acl.rt.memcpy(d, 256, acl.util.numpy_to_ptr(big), 256, H2D) == acl.ACL_ERROR_RT_PARAM_INVALID
-    assert acl.rt.memcpy(d, 64, 0x10, 64, H2D) == 107016  # host memory npusim does not know
+    assert acl.rt.memcpy(d, 64, 0x10, 64, H2D) == 107016  # host memory aclsim does not know
     assert acl.rt.memcpy(0, 64, xp, 64, H2D) == acl.ACL_ERROR_INVALID_PARAM  # null
     assert acl.rt.free(d) == 0
     assert acl.rt.memcpy(xp, 64, d, 64, D2H) == acl.ACL_ERROR_RT_PARAM_INVALID  # use after free

@@ -1,4 +1,4 @@
-"""pyACL programs written the way the Ascend samples are, run unchanged on npusim.
+"""pyACL programs written the way the Ascend samples are, run unchanged on aclsim.
 
 Each defines its own constants and ``check_ret`` as the samples do, checks every ``ret``,
 and tears everything down in the documented order (events, streams, contexts, devices,
@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-import npusim.acl
+import aclsim.acl
 
 # --- constants, as a pyACL sample defines them itself -----------------------------------
 ACL_SUCCESS = 0
@@ -38,11 +38,11 @@ def check_ret(message: str, ret: int) -> None:
 
 @pytest.fixture
 def acl(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """``import acl`` resolves to npusim.acl, so the programs below import it by pyACL's name."""
-    monkeypatch.setitem(sys.modules, "acl", npusim.acl)
+    """``import acl`` resolves to aclsim.acl, so the programs below import it by pyACL's name."""
+    monkeypatch.setitem(sys.modules, "acl", aclsim.acl)
     import acl as pyacl
 
-    assert pyacl is npusim.acl
+    assert pyacl is aclsim.acl
     return pyacl
 
 
@@ -285,7 +285,7 @@ def test_sample_host_device_memory_cycles(acl: Any) -> None:
         check_ret("acl.media.dvpp_free", acl.media.dvpp_free(device_buffer))
     free_after, _, ret = acl.rt.get_mem_info(ACL_HBM_MEM)
     check_ret("acl.rt.get_mem_info", ret)
-    # npusim's caching pool keeps freed memory reserved for reuse (free = limit - reserved)
+    # aclsim's caching pool keeps freed memory reserved for reuse (free = limit - reserved)
     assert free_during <= free_after <= free_before
 
     check_ret("acl.rt.destroy_stream", acl.rt.destroy_stream(stream))

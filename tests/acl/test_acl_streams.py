@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-import npusim.acl as acl
-from npusim.runtime._state import STATE
-from npusim.runtime.stream import Stream
+import aclsim.acl as acl
+from aclsim.runtime._state import STATE
+from aclsim.runtime.stream import Stream
 
 
 def test_create_synchronize_destroy_stream(dev: None) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import npusim.acl as acl
-from npusim.acl.util import NPY_TYPES
-from npusim.errors import InvalidMemoryTypeError, InvalidParamError, UninitializedError
+import aclsim.acl as acl
+from aclsim.acl.util import NPY_TYPES
+from aclsim.errors import InvalidMemoryTypeError, InvalidParamError, UninitializedError
 
 _NPY = {
     acl.NPY_BOOL: np.bool_, acl.NPY_BYTE: np.int8, acl.NPY_UBYTE: np.uint8, acl.NPY_SHORT: np.int16,
@@ -80,10 +80,10 @@ def test_numpy_to_ptr(dev: None) -> None:
 
 
 def test_bytes_to_ptr_and_ptr_to_bytes(dev: None) -> None:
-    data = b"hello npusim"
+    data = b"hello aclsim"
     p = acl.util.bytes_to_ptr(data)
     assert acl.util.ptr_to_bytes(p, len(data)) == data
-    assert acl.util.ptr_to_bytes(p + 6, 6) == b"npusim"
+    assert acl.util.ptr_to_bytes(p + 6, 6) == b"aclsim"
     with pytest.raises(InvalidParamError):
         acl.util.bytes_to_ptr(b"")
     with pytest.raises(TypeError):

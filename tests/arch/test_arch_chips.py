@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-import npusim
-from npusim.arch import (
+import aclsim
+from aclsim.arch import (
     ASCEND_310P,
     ASCEND_910B,
     DEFAULT_CHIP,
@@ -41,7 +41,7 @@ def test_presets_registered() -> None:
     assert set(PRESETS) == {"910b", "310p", "tiny"}
     assert list_chips() == [ASCEND_910B, ASCEND_310P, TINY]
     assert get_chip(DEFAULT_CHIP) is ASCEND_910B
-    assert npusim.get_chip is get_chip and npusim.list_chips is list_chips
+    assert aclsim.get_chip is get_chip and aclsim.list_chips is list_chips
 
 
 def test_910b_numbers() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from npusim.isa import Instr, Pipe
+from aclsim.isa import Instr, Pipe
 
 
 def _conflicts(x: Instr, y: Instr) -> bool:
@@ -22,7 +22,7 @@ def dependences(instrs: Sequence[Instr]) -> list[tuple[int, int]]:
 class Oracle:
     """Two events per instruction, start ``2i`` and end ``2i+1``; an edge means "before in time".
 
-    Rules (the model of ``npusim.compiler.hb``): a pipe starts its instructions in program order
+    Rules (the model of ``aclsim.compiler.hb``): a pipe starts its instructions in program order
     (``start -> start``); on a completion-ordered pipe (PIPE_S, or every pipe with
     ``inorder``) ``end -> start`` of the next; a wait ends when its flag arrives and holds the
     later instructions of its pipe; a set ends (fires) after every earlier instruction of its

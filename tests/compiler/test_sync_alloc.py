@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from npusim.compiler import (
+from aclsim.compiler import (
     AllocStats,
     SyncError,
     allocate_events,
@@ -17,9 +17,9 @@ from npusim.compiler import (
     parse,
     verify_sync,
 )
-from npusim.compiler.alloc import _allocate_flat
-from npusim.compiler.gen import kernel_stream, random_program, random_stream
-from npusim.isa import Pipe
+from aclsim.compiler.alloc import _allocate_flat
+from aclsim.compiler.gen import kernel_stream, random_program, random_stream
+from aclsim.isa import Pipe
 
 MV = (Pipe.MTE2, Pipe.V)
 
@@ -219,8 +219,8 @@ def test_loop_programs_verify_at_every_pool() -> None:
 
 
 def test_structured_and_flat_methods_agree_on_loop_free_streams() -> None:
-    from npusim.compiler.program import Program
-    from npusim.compiler.structured import allocate_structured
+    from aclsim.compiler.program import Program
+    from aclsim.compiler.structured import allocate_structured
 
     for seed in range(60):
         logical = infer_sync(random_stream(random.Random(seed), 25, buffers=4))

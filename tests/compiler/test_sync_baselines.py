@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from npusim.compiler import (
+from aclsim.compiler import (
     AllocStats,
     all_barriers,
     allocate_events,
@@ -19,9 +19,9 @@ from npusim.compiler import (
     verify_sync,
     whole_kernel,
 )
-from npusim.compiler.executor import ExecResult, chip_latency, execute, random_latency, stress
-from npusim.compiler.gen import kernel_stream, random_stream
-from npusim.isa import Pipe
+from aclsim.compiler.executor import ExecResult, chip_latency, execute, random_latency, stress
+from aclsim.compiler.gen import kernel_stream, random_stream
+from aclsim.isa import Pipe
 
 LOGICAL = """\
 MTE2 ld w:UB[0:64]
@@ -137,7 +137,7 @@ def test_executor_rules() -> None:
 
 
 def test_chip_latencies() -> None:
-    from npusim.arch import get_chip
+    from aclsim.arch import get_chip
 
     chip = get_chip("910B")
     lat = chip_latency(chip)

@@ -1,4 +1,4 @@
-"""``npusim sync ...`` and the entry points the kernel language calls."""
+"""``aclsim sync ...`` and the entry points the kernel language calls."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from npusim.cli import main
-from npusim.compiler import SyncError, SyncStats, auto_sync, format_program, parse, verify_sync
-from npusim.compiler.gen import kernel_stream
-from npusim.isa import Access, Instr, Pipe, Space, set_flag
+from aclsim.cli import main
+from aclsim.compiler import SyncError, SyncStats, auto_sync, format_program, parse, verify_sync
+from aclsim.compiler.gen import kernel_stream
+from aclsim.isa import Access, Instr, Pipe, Space, set_flag
 
 KERNEL = """\
 # double-buffered vector kernel, written with no syncs
@@ -82,7 +82,7 @@ def test_errors_are_reported_not_raised(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_python_dash_m(kernel: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "npusim", "sync", "allocate", str(kernel), "--infer"],
+    done = subprocess.run([sys.executable, "-m", "aclsim", "sync", "allocate", str(kernel), "--infer"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "verify: OK" in done.stderr and "for i in 0..4 {" in done.stdout
 

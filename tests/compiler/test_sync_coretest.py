@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from npusim.compiler import auto_sync, strip_syncs
-from npusim.compiler.coretest import cross_pipe_dependences, stress_in_core_model
-from npusim.compiler.gen import random_stream
-from npusim.isa import Access, Instr, Pipe, Space
+from aclsim.compiler import auto_sync, strip_syncs
+from aclsim.compiler.coretest import cross_pipe_dependences, stress_in_core_model
+from aclsim.compiler.gen import random_stream
+from aclsim.isa import Access, Instr, Pipe, Space
 
 
 def test_dependences_found_by_overlap() -> None:

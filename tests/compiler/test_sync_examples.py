@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from npusim.compiler import SyncStats, auto_sync, strip_syncs
-from npusim.compiler.coretest import stress_in_core_model
-from npusim.compiler.executor import stress
+from aclsim.compiler import SyncStats, auto_sync, strip_syncs
+from aclsim.compiler.coretest import stress_in_core_model
+from aclsim.compiler.executor import stress
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-KERNEL_EXAMPLES = sorted(p for p in EXAMPLES.glob("*.py") if "npusim.kernel" in p.read_text(encoding="utf-8"))
+KERNEL_EXAMPLES = sorted(p for p in EXAMPLES.glob("*.py") if "aclsim.kernel" in p.read_text(encoding="utf-8"))
 
 
 def launches_of(path: Path) -> list:
-    from npusim.kernel.launch import capture_launches
+    from aclsim.kernel.launch import capture_launches
 
     with capture_launches() as launches, contextlib.redirect_stdout(io.StringIO()):
         try:

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import Oracle
 
-from npusim.compiler import check, check_flags, find_races, flag_uses, parse
-from npusim.compiler.gen import kernel_stream
-from npusim.compiler.infer import infer_sync
-from npusim.isa import Access, Instr, Pipe, Space
+from aclsim.compiler import check, check_flags, find_races, flag_uses, parse
+from aclsim.compiler.gen import kernel_stream
+from aclsim.compiler.infer import infer_sync
+from aclsim.isa import Access, Instr, Pipe, Space
 
 
 def races(text: str, **kw: object) -> list[tuple[str, int, int, str]]:
@@ -151,7 +151,7 @@ def test_api_helpers() -> None:
 
 
 def test_flag_repr_names_the_scalar_pipe() -> None:
-    from npusim.isa import set_flag
+    from aclsim.isa import set_flag
 
     assert repr(set_flag(Pipe.MTE2, Pipe.S, 0)) == "<Instr MTE2 set_flag MTE2->S 0>"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from oracle import Oracle, dependences
 
-from npusim.compiler import InferStats, format_program, infer_sync, parse, verify_sync
-from npusim.compiler.gen import random_program, random_stream
+from aclsim.compiler import InferStats, format_program, infer_sync, parse, verify_sync
+from aclsim.compiler.gen import random_program, random_stream
 
 VECTOR = """\
 MTE2 copy_in r:GM[0:256] w:UB[0:256]

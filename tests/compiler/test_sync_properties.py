@@ -1,6 +1,6 @@
 """The whole pipeline on random streams (hypothesis, with shrinking): infer, allocate at small
 and real pools, verify, and run under randomized pipe latencies (the SyncTester idea), in the
-compiler's executor and in the core model (``npusim.sim``)."""
+compiler's executor and in the core model (``aclsim.sim``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from npusim.compiler import (
+from aclsim.compiler import (
     AllocStats,
     Loop,
     Program,
@@ -19,14 +19,14 @@ from npusim.compiler import (
     lower_bound,
     verify_sync,
 )
-from npusim.compiler.coretest import stress_in_core_model
-from npusim.compiler.executor import stress
-from npusim.compiler.program import AffineAccess, affine_access
-from npusim.compiler.text import format_program
-from npusim.isa import Access, Instr, Pipe, Space
+from aclsim.compiler.coretest import stress_in_core_model
+from aclsim.compiler.executor import stress
+from aclsim.compiler.program import AffineAccess, affine_access
+from aclsim.compiler.text import format_program
+from aclsim.isa import Access, Instr, Pipe, Space
 
-# NPUSIM_SYNC_EXAMPLES raises the count (the benchmark job runs 10,000 there too)
-EXAMPLES = int(os.environ.get("NPUSIM_SYNC_EXAMPLES", "10000"))
+# ACLSIM_SYNC_EXAMPLES raises the count (the benchmark job runs 10,000 there too)
+EXAMPLES = int(os.environ.get("ACLSIM_SYNC_EXAMPLES", "10000"))
 
 PIPES = [Pipe.S, Pipe.V, Pipe.M, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.FIX]
 SPACES = [Space.UB, Space.L1, Space.GM]
@@ -91,7 +91,7 @@ def programs(draw: st.DrawFn, depth: int = 0, loops: tuple[str, ...] = ()) -> li
         def acc() -> Access:
             a = draw(accesses())
             if loops and draw(st.booleans()):
-                from npusim.compiler import Affine
+                from aclsim.compiler import Affine
 
                 var, stride = draw(st.sampled_from(loops)), draw(st.sampled_from([32, 64, 128]))
                 start = Affine(a.offset, ((var, stride),))

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from npusim.compiler import Affine, AffineAccess, Loop, Program, SyncFormatError, format_program, parse
-from npusim.isa import Access, Instr, Pipe, Space
+from aclsim.compiler import Affine, AffineAccess, Loop, Program, SyncFormatError, format_program, parse
+from aclsim.isa import Access, Instr, Pipe, Space
 
 FULL = """\
 MTE2 copy_in r:GM[0:256] w:UB[0:256] bytes=256

@@ -8,8 +8,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-import npusim
-import npusim.kernel as asc
+import aclsim
+import aclsim.kernel as asc
 
 
 class Runner:
@@ -19,20 +19,20 @@ class Runner:
                  stream: Any = None) -> tuple[asc.KernelLaunch, list[np.ndarray]]:
         bufs = []
         for a in arrays:
-            b = npusim.malloc(max(a.nbytes, 1))
-            npusim.memcpy(b, a.nbytes, np.ascontiguousarray(a), a.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+            b = aclsim.malloc(max(a.nbytes, 1))
+            aclsim.memcpy(b, a.nbytes, np.ascontiguousarray(a), a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
             bufs.append(b)
         try:
             launch = kern[block_dim, stream](*extra, *bufs)
-            npusim.synchronize_device()
+            aclsim.synchronize_device()
             out = []
             for a, b in zip(arrays, bufs, strict=True):
                 r = np.empty_like(a)
-                npusim.memcpy(r, r.nbytes, b, a.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+                aclsim.memcpy(r, r.nbytes, b, a.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
                 out.append(r)
         finally:
             for b in bufs:
-                npusim.free(b)
+                aclsim.free(b)
         return launch, out
 
 

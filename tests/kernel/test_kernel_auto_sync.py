@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import npusim
-import npusim.kernel as asc
-from npusim.compiler import verify_sync
+import aclsim
+import aclsim.kernel as asc
+from aclsim.compiler import verify_sync
 
 N = 512
 F32 = asc.float32
@@ -28,58 +28,58 @@ def body(x, y):
 
 
 def test_auto_sync_makes_an_unsynchronized_kernel_correct() -> None:
-    npusim.init(chip="tiny")
-    npusim.set_device(0)
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
     x = np.arange(N, dtype=np.float32)
-    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(x.nbytes)
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(x.nbytes)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = asc.kernel(body, auto_sync=True)[1](dx, dy)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     y = np.empty_like(x)
-    npusim.memcpy(y, y.nbytes, dy, y.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(y, x + 1)
     stream = launch.streams[0]
     assert any(i.op == "set_flag" for i in stream) and not any(i.logical for i in stream)
-    chip = npusim.get_chip("tiny")
+    chip = aclsim.get_chip("tiny")
     assert verify_sync(stream, pool=chip.events_per_pipe_pair, require_physical=True).ok
     ids = launch.sync_stats[0].alloc.ids_used
     assert ids and max(ids.values()) <= chip.events_per_pipe_pair
     plain = asc.kernel(body, detect_races=False)[1](dx, dy)  # same kernel, no syncs, no check
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     assert plain.sync_stats == [] and not any(i.op == "set_flag" for i in plain.streams[0])
     assert launch.report.total_cycles >= plain.report.total_cycles  # the syncs cost time
     for d in (dx, dy):
-        npusim.free(d)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(d)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
 
 
 def test_sample_add_kernel_is_exact() -> None:
-    from npusim.kernel.samples import add_kernel
+    from aclsim.kernel.samples import add_kernel
 
-    npusim.init(chip="tiny")
-    npusim.set_device(0)
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
     x = np.arange(4096, dtype=np.float32)
     y = np.full(4096, 0.5, dtype=np.float32)
-    dx, dy, dz = (npusim.malloc(x.nbytes) for _ in range(3))
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.memcpy(dy, y.nbytes, y, y.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy, dz = (aclsim.malloc(x.nbytes) for _ in range(3))
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.memcpy(dy, y.nbytes, y, y.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     add_kernel(asc.float32, 1024, 256)[4](dx, dy, dz)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     z = np.empty_like(x)
-    npusim.memcpy(z, z.nbytes, dz, z.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(z, z.nbytes, dz, z.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(z, x + y)
     with pytest.raises(ValueError, match="not a multiple"):
         add_kernel(asc.float32, 1000, 256)
     for d in (dx, dy, dz):
-        npusim.free(d)
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+        aclsim.free(d)
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
 
 
 def test_unmodelled_features_are_feature_not_supported() -> None:
-    from npusim.errors import FeatureNotSupportedError
-    from npusim.kernel.vector import RoundMode, cast_values
+    from aclsim.errors import FeatureNotSupportedError
+    from aclsim.kernel.vector import RoundMode, cast_values
 
     with pytest.raises(FeatureNotSupportedError, match="CAST_HYBRID") as exc:
         cast_values(np.ones(4, np.float32), np.dtype(np.float16), RoundMode.CAST_HYBRID)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import npusim.kernel as asc
-from npusim.isa import Pipe
+import aclsim.kernel as asc
+from aclsim.isa import Pipe
 
 F16, F32 = asc.float16, asc.float32
 
@@ -357,7 +357,7 @@ def test_fixpipe_nd_num(run) -> None:
     ((1, 20, 40, 0, 48, 16, 1, 0), "would overlap"),  # column groups 16 rows apart hold 20 rows
 ])
 def test_nd2nz_bad_params_name_the_field(run, params, text) -> None:
-    from npusim.errors import TaskError
+    from aclsim.errors import TaskError
 
     with pytest.raises(TaskError, match=text):
         run(nd2nz_to_ub, 1, np.zeros(2048, np.float16), np.zeros(4096, np.float16),

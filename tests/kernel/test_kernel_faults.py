@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import npusim
-import npusim.kernel as asc
-from npusim import errors
+import aclsim
+import aclsim.kernel as asc
+from aclsim import errors
 
 HERE = __file__
 F16 = asc.float16
@@ -243,9 +243,9 @@ def test_fault_names_the_block_and_the_stream_recovers(run) -> None:
     assert "block 1" in str(e)
     # the stream keeps working after a failed task
     x = np.zeros(64, np.float16)
-    b = npusim.malloc(x.nbytes)
-    npusim.memcpy(b, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
-    npusim.free(b)
+    b = aclsim.malloc(x.nbytes)
+    aclsim.memcpy(b, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    aclsim.free(b)
 
 
 def test_outside_kernel_calls_fail_loudly(rt) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import npusim
-import npusim.kernel as asc
-from npusim.compiler.hb import check
-from npusim.isa import Access, Pipe, Space
+import aclsim
+import aclsim.kernel as asc
+from aclsim.compiler.hb import check
+from aclsim.isa import Access, Pipe, Space
 
 TILE = 128
 TILES = 4  # TILE_NUM 2 x BUFFER_NUM 2
@@ -83,7 +83,7 @@ def test_queue_flag_traffic_and_exact_result(run) -> None:
     for stream in launch.streams:
         assert flags(stream) == EXPECTED_FLAGS
         # one signal deep: every reuse of an id is ordered after its previous wait, not by timing
-        report = check(stream, same_pipe="inorder", pool=npusim.get_chip("tiny").events_per_pipe_pair)
+        report = check(stream, same_pipe="inorder", pool=aclsim.get_chip("tiny").events_per_pipe_pair)
         assert report.issues == [] and report.races == []
     # pipes of the work instructions, and the source lines they carry
     work = [i for i in launch.streams[0] if i.op not in ("set_flag", "wait_flag")]
@@ -95,13 +95,13 @@ def test_queue_flag_traffic_and_exact_result(run) -> None:
 
 def test_recorded_accesses_use_device_addresses(run) -> None:
     n = TILE * TILES
-    bufs = [npusim.malloc(n * 2) for _ in range(3)]
+    bufs = [aclsim.malloc(n * 2) for _ in range(3)]
     try:
         launch = small_add[1](*bufs)
-        npusim.synchronize_device()
+        aclsim.synchronize_device()
     finally:
         for b in bufs:
-            npusim.free(b)
+            aclsim.free(b)
     first = launch.streams[0][0]
     assert first.reads == (Access(Space.GM, bufs[0].ptr, TILE * 2),)
     assert first.writes == (Access(Space.UB, 0, TILE * 2),)
@@ -111,27 +111,27 @@ def test_recorded_accesses_use_device_addresses(run) -> None:
 
 def test_stream_clock_advances_by_the_report(run) -> None:
     n = TILE * TILES * 4
-    stream = npusim.create_stream()
-    bufs = [npusim.malloc(n * 2) for _ in range(3)]
-    start, end = npusim.create_event(), npusim.create_event()
+    stream = aclsim.create_stream()
+    bufs = [aclsim.malloc(n * 2) for _ in range(3)]
+    start, end = aclsim.create_event(), aclsim.create_event()
     try:
-        npusim.record_event(start, stream)
+        aclsim.record_event(start, stream)
         launch = small_add[4, None, stream](*bufs)  # <<<blockDim, l2ctrl, stream>>>
-        npusim.record_event(end, stream)
-        npusim.synchronize_stream(stream)
-        ms = npusim.event_elapsed_time(start, end)
+        aclsim.record_event(end, stream)
+        aclsim.synchronize_stream(stream)
+        ms = aclsim.event_elapsed_time(start, end)
         assert launch.report.block_dim == 4 and launch.report.seconds > 0
         assert ms == pytest.approx(launch.report.seconds * 1e3, rel=1e-9)
         with asc.capture_launches() as seen:
             again = small_add[4, stream](*bufs)
-            npusim.synchronize_stream(stream)
+            aclsim.synchronize_stream(stream)
         assert seen == [again] and again.report.total_cycles == launch.report.total_cycles
     finally:
         for e in (start, end):
-            npusim.destroy_event(e)
+            aclsim.destroy_event(e)
         for b in bufs:
-            npusim.free(b)
-        npusim.destroy_stream(stream)
+            aclsim.free(b)
+        aclsim.destroy_stream(stream)
 
 
 def test_listeners_see_failures_too(run) -> None:
@@ -143,7 +143,7 @@ def test_listeners_see_failures_too(run) -> None:
         asc.wait_flag(asc.HardEvent.MTE2_V, 0)
 
     try:
-        with pytest.raises(npusim.errors.TaskError):
+        with pytest.raises(aclsim.errors.TaskError):
             run(broken, 1, np.zeros(16, np.float16))
     finally:
         asc.remove_launch_listener(fn)

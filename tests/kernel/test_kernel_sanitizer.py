@@ -7,10 +7,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import npusim
-import npusim.kernel as asc
-from npusim.errors import RaceError, TaskError
-from npusim.isa import HardEvent
+import aclsim
+import aclsim.kernel as asc
+from aclsim.errors import RaceError, TaskError
+from aclsim.isa import HardEvent
 
 N = 256
 F32 = asc.float32
@@ -41,23 +41,23 @@ def _kernel(with_flags: bool):
 
 @pytest.fixture
 def dev():
-    npusim.init(chip="tiny")
-    npusim.set_device(0)
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
     x = np.arange(N, dtype=np.float32)
-    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(x.nbytes)
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(x.nbytes)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     yield x, dx, dy
-    npusim.free(dx)
-    npusim.free(dy)
-    npusim.reset_device(0)
-    npusim.finalize()
+    aclsim.free(dx)
+    aclsim.free(dy)
+    aclsim.reset_device(0)
+    aclsim.finalize()
 
 
 def test_missing_flags_are_reported_with_both_lines(dev) -> None:
     _, dx, dy = dev
     launch = _kernel(with_flags=False)[1](dx, dy)
     with pytest.raises(TaskError) as exc:
-        npusim.synchronize_stream()
+        aclsim.synchronize_stream()
     assert isinstance(launch.error, RaceError) and exc.value.code == 507015
     text = str(exc.value)
     lines = Path(__file__).read_text().splitlines()
@@ -71,10 +71,10 @@ def test_missing_flags_are_reported_with_both_lines(dev) -> None:
 def test_flagged_kernel_passes_and_the_check_can_be_turned_off(dev) -> None:
     x, dx, dy = dev
     _kernel(with_flags=True)[1](dx, dy)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     y = np.empty_like(x)
-    npusim.memcpy(y, y.nbytes, dy, y.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(y, x * np.float32(3))
     unchecked = _kernel(with_flags=False).with_options(detect_races=False)[1](dx, dy)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     assert unchecked.error is None and unchecked.report is not None

@@ -6,8 +6,8 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-import npusim.kernel as asc
-from npusim.kernel.vector import RoundMode, cast_values
+import aclsim.kernel as asc
+from aclsim.kernel.vector import RoundMode, cast_values
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 rng = np.random.default_rng(1234)
@@ -273,7 +273,7 @@ def test_select_modes_both_forms(vec, mode) -> None:
 
 
 def test_select_mask_too_short_faults(vec) -> None:
-    from npusim.errors import LocalOutOfRangeError, TaskError
+    from aclsim.errors import LocalOutOfRangeError, TaskError
 
     # 512 elements need 64 B of mask bits; the mask tensor's buffer holds 32
     with pytest.raises(TaskError, match="sel_mask needs 64 B") as info:

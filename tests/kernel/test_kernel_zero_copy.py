@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import npusim
-import npusim.kernel as asc
-from npusim.errors import UseAfterFreeError
-from npusim.isa import Pipe, Space
+import aclsim
+import aclsim.kernel as asc
+from aclsim.errors import UseAfterFreeError
+from aclsim.isa import Pipe, Space
 
 N = 2048
 F32 = asc.float32
@@ -38,26 +38,26 @@ def double(x, y):
 
 @pytest.fixture
 def dev():
-    npusim.init(chip="910B")
-    npusim.set_device(0)
+    aclsim.init(chip="910B")
+    aclsim.set_device(0)
     yield
-    npusim.reset_device(0)
-    npusim.finalize()
+    aclsim.reset_device(0)
+    aclsim.finalize()
 
 
 def test_kernel_reads_zero_copy_host_memory_over_the_host_link(dev) -> None:
-    chip = npusim.get_chip("910B")
+    chip = aclsim.get_chip("910B")
     x = np.arange(N, dtype=np.float32)
-    host = npusim.malloc_host(x.nbytes)
-    npusim.ptr_to_numpy(host, N, np.float32)[:] = x
-    mapped = npusim.host_register(host, x.nbytes)
-    dx, dy = npusim.malloc(x.nbytes), npusim.malloc(x.nbytes)
-    npusim.memcpy(dx, x.nbytes, x, x.nbytes, npusim.MemcpyKind.HOST_TO_DEVICE)
+    host = aclsim.malloc_host(x.nbytes)
+    aclsim.ptr_to_numpy(host, N, np.float32)[:] = x
+    mapped = aclsim.host_register(host, x.nbytes)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(x.nbytes)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     zero_copy = double[1](mapped, dy)
     on_device = double[1](dx, dy)
-    npusim.synchronize_stream()
+    aclsim.synchronize_stream()
     y = np.empty_like(x)
-    npusim.memcpy(y, y.nbytes, dy, y.nbytes, npusim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(y, 2 * x)
     copy_in = next(i for i in zero_copy.streams[0] if i.op == "data_copy" and i.pipe is Pipe.MTE2)
     assert copy_in.reads[0].space is Space.HOST and copy_in.reads[0].offset == mapped
@@ -69,32 +69,32 @@ def test_kernel_reads_zero_copy_host_memory_over_the_host_link(dev) -> None:
     assert zero_copy.report.total_cycles > on_device.report.total_cycles
     assert zero_copy.report.gm_bytes == x.nbytes and on_device.report.gm_bytes == 2 * x.nbytes  # HBM only
     assert tz.gm_read == x.nbytes
-    npusim.host_unregister(host)
-    npusim.free_host(host)
-    npusim.free(dx)
-    npusim.free(dy)
+    aclsim.host_unregister(host)
+    aclsim.free_host(host)
+    aclsim.free(dx)
+    aclsim.free(dy)
 
 
 def test_kernel_launch_on_freed_memory_is_a_use_after_free(dev) -> None:
-    dx, dy = npusim.malloc(N * 4), npusim.malloc(N * 4)
+    dx, dy = aclsim.malloc(N * 4), aclsim.malloc(N * 4)
     stale = dx.ptr
-    npusim.free(dx)
+    aclsim.free(dx)
     with pytest.raises(UseAfterFreeError, match="freed"):
         double[1](stale, dy)
-    npusim.free(dy)
+    aclsim.free(dy)
 
 
 def test_memory_freed_before_the_stream_reaches_the_kernel(dev) -> None:
-    from npusim.errors import TaskError
+    from aclsim.errors import TaskError
 
     gate = __import__("threading").Event()
-    npusim.launch_function(lambda: (gate.wait(10), 0.0)[1], label="hold the stream")
-    dx, dy = npusim.malloc(N * 4), npusim.malloc(N * 4)
+    aclsim.launch_function(lambda: (gate.wait(10), 0.0)[1], label="hold the stream")
+    dx, dy = aclsim.malloc(N * 4), aclsim.malloc(N * 4)
     launch = double[1](dx, dy)
-    npusim.free(dx)  # the kernel is still queued behind the gate
+    aclsim.free(dx)  # the kernel is still queued behind the gate
     gate.set()
     with pytest.raises(TaskError, match=r"was freed at .*zero_copy.py:\d+ before the queued kernel") as exc:
-        npusim.synchronize_stream()
+        aclsim.synchronize_stream()
     assert exc.value.code == 207002 and "test_kernel_zero_copy.py" in str(exc.value)
     assert launch.report is None
-    npusim.free(dy)
+    aclsim.free(dy)

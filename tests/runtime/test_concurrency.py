@@ -8,57 +8,57 @@ import time
 import numpy as np
 import pytest
 
-import npusim
+import aclsim
 
-K = npusim.MemcpyKind
+K = aclsim.MemcpyKind
 THREADS = 4
 COPIES = 200  # per stream
 CHUNK = 256  # bytes per copy
 JOIN_TIMEOUT_S = 10.0
 
 
-def _worker(index: int, shared_ctx: npusim.Context, errors_out: list[BaseException]) -> None:
+def _worker(index: int, shared_ctx: aclsim.Context, errors_out: list[BaseException]) -> None:
     try:
         if index % 2 == 0:
-            npusim.set_device(0)  # the device's default context, reference-counted
+            aclsim.set_device(0)  # the device's default context, reference-counted
         else:
-            npusim.set_context(shared_ctx)  # an explicit context shared by several threads
+            aclsim.set_context(shared_ctx)  # an explicit context shared by several threads
         rng = np.random.default_rng(index)
-        up, down = npusim.create_stream(), npusim.create_stream()
-        ev = npusim.create_event()
+        up, down = aclsim.create_stream(), aclsim.create_stream()
+        ev = aclsim.create_event()
         src = rng.integers(0, 256, (COPIES, CHUNK), dtype=np.uint8)
         staged = np.zeros_like(src)  # what the device held, read back
         back = np.zeros_like(src)  # what comes back after a D2D copy
-        dev_a = npusim.malloc(src.nbytes)
-        dev_b = npusim.malloc(src.nbytes)
+        dev_a = aclsim.malloc(src.nbytes)
+        dev_b = aclsim.malloc(src.nbytes)
         for i in range(COPIES):
             off = i * CHUNK
             # H2D on `up`, then `down` waits for it and reads it back and forwards it
-            npusim.memcpy_async(dev_a.ptr + off, CHUNK, src[i], CHUNK, K.HOST_TO_DEVICE, up)
-            npusim.record_event(ev, up)
-            npusim.stream_wait_event(down, ev)
-            npusim.memcpy_async(staged[i], CHUNK, dev_a.ptr + off, CHUNK, K.DEVICE_TO_HOST, down)
-            npusim.memcpy_async(dev_b.ptr + off, CHUNK, dev_a.ptr + off, CHUNK, K.DEVICE_TO_DEVICE, down)
+            aclsim.memcpy_async(dev_a.ptr + off, CHUNK, src[i], CHUNK, K.HOST_TO_DEVICE, up)
+            aclsim.record_event(ev, up)
+            aclsim.stream_wait_event(down, ev)
+            aclsim.memcpy_async(staged[i], CHUNK, dev_a.ptr + off, CHUNK, K.DEVICE_TO_HOST, down)
+            aclsim.memcpy_async(dev_b.ptr + off, CHUNK, dev_a.ptr + off, CHUNK, K.DEVICE_TO_DEVICE, down)
             if i % 2:
                 # and in the other direction: `up` waits for `down` before reading dev_b
-                npusim.record_event(ev, down)
-                npusim.stream_wait_event(up, ev)
-                npusim.memcpy_async(back[i], CHUNK, dev_b.ptr + off, CHUNK, K.DEVICE_TO_HOST, up)
-        npusim.synchronize_stream(up, timeout=JOIN_TIMEOUT_S)
-        npusim.synchronize_stream(down, timeout=JOIN_TIMEOUT_S)
+                aclsim.record_event(ev, down)
+                aclsim.stream_wait_event(up, ev)
+                aclsim.memcpy_async(back[i], CHUNK, dev_b.ptr + off, CHUNK, K.DEVICE_TO_HOST, up)
+        aclsim.synchronize_stream(up, timeout=JOIN_TIMEOUT_S)
+        aclsim.synchronize_stream(down, timeout=JOIN_TIMEOUT_S)
         for i in range(0, COPIES, 2):
-            npusim.memcpy_async(back[i], CHUNK, dev_b.ptr + i * CHUNK, CHUNK, K.DEVICE_TO_HOST, down)
-        npusim.synchronize_stream(down, timeout=JOIN_TIMEOUT_S)
-        npusim.synchronize_stream(up, timeout=JOIN_TIMEOUT_S)
+            aclsim.memcpy_async(back[i], CHUNK, dev_b.ptr + i * CHUNK, CHUNK, K.DEVICE_TO_HOST, down)
+        aclsim.synchronize_stream(down, timeout=JOIN_TIMEOUT_S)
+        aclsim.synchronize_stream(up, timeout=JOIN_TIMEOUT_S)
         assert np.array_equal(staged, src), f"thread {index}: D2H data differs"
         assert np.array_equal(back, src), f"thread {index}: D2D data differs"
-        npusim.destroy_event(ev)
-        npusim.destroy_stream(up)
-        npusim.destroy_stream(down)
-        npusim.free(dev_a)
-        npusim.free(dev_b)
+        aclsim.destroy_event(ev)
+        aclsim.destroy_stream(up)
+        aclsim.destroy_stream(down)
+        aclsim.free(dev_a)
+        aclsim.free(dev_b)
         if index % 2 == 0:
-            npusim.reset_device(0)
+            aclsim.reset_device(0)
     except BaseException as exc:  # noqa: BLE001 - reported by the main thread
         errors_out.append(exc)
 
@@ -66,9 +66,9 @@ def _worker(index: int, shared_ctx: npusim.Context, errors_out: list[BaseExcepti
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("run", range(20))
 def test_threads_and_streams(run: int) -> None:
-    npusim.init(chip="tiny")
-    shared_ctx = npusim.create_context(0)
-    npusim.set_device(0)  # keep the default context alive in the main thread too
+    aclsim.init(chip="tiny")
+    shared_ctx = aclsim.create_context(0)
+    aclsim.set_device(0)  # keep the default context alive in the main thread too
     errors_out: list[BaseException] = []
     threads = [threading.Thread(target=_worker, args=(i, shared_ctx, errors_out), daemon=True,
                                 name=f"worker-{run}-{i}") for i in range(THREADS)]
@@ -84,7 +84,7 @@ def test_threads_and_streams(run: int) -> None:
         raise errors_out[0]
     elapsed = time.monotonic() - start
     assert elapsed < JOIN_TIMEOUT_S
-    npusim.destroy_context(shared_ctx)
-    npusim.reset_device(0)
-    assert npusim.leak_report() == []
-    assert npusim.finalize() == []
+    aclsim.destroy_context(shared_ctx)
+    aclsim.reset_device(0)
+    assert aclsim.leak_report() == []
+    assert aclsim.finalize() == []

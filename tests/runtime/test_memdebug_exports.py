@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import npusim
-from npusim import errors
-from npusim.runtime._state import STATE
-from npusim.runtime.memdebug import usage_over_time
+import aclsim
+from aclsim import errors
+from aclsim.runtime._state import STATE
+from aclsim.runtime.memdebug import usage_over_time
 
 MiB = 1 << 20
 # keys measured on torch 2.11 (shared/design/reference/allocator-prior-art.md 1.8)
@@ -22,10 +22,10 @@ TRACE_KEYS = {"action", "addr", "compile_context", "frames", "size", "stream", "
 
 
 def test_history_records_pytorch_trace_entries(rt: None) -> None:
-    npusim.record_memory_history(stacks=True)
-    buf = npusim.malloc(3 * MiB)
-    npusim.free(buf)
-    events = npusim.memory_history()
+    aclsim.record_memory_history(stacks=True)
+    buf = aclsim.malloc(3 * MiB)
+    aclsim.free(buf)
+    events = aclsim.memory_history()
     actions = [e["action"] for e in events]
     assert actions == ["segment_map", "alloc", "free_requested", "free_completed"]
     for e in events:
@@ -36,46 +36,46 @@ def test_history_records_pytorch_trace_entries(rt: None) -> None:
     top = alloc["frames"][0]
     assert top["filename"] == __file__ and top["name"] == "test_history_records_pytorch_trace_entries"
     assert events[0]["size"] == 4 * MiB  # two 2 MiB pages mapped
-    npusim.record_memory_history(False)
-    assert npusim.memory_history() == []
+    aclsim.record_memory_history(False)
+    assert aclsim.memory_history() == []
 
 
 def test_history_ring_buffer_and_devices_opened_later() -> None:
-    npusim.init(chip="tiny", devices=2)
-    npusim.set_device(0)
-    npusim.record_memory_history(max_entries=10)  # every device, also those opened later
+    aclsim.init(chip="tiny", devices=2)
+    aclsim.set_device(0)
+    aclsim.record_memory_history(max_entries=10)  # every device, also those opened later
     for _ in range(20):
-        npusim.free(npusim.malloc(100))
-    assert len(npusim.memory_history()) == 10
-    npusim.set_device(1)
-    npusim.free(npusim.malloc(100))
-    assert [e["action"] for e in npusim.memory_history()][:2] == ["segment_map", "alloc"]  # current: 1
-    assert npusim.memory_history(1) == npusim.memory_history()
-    assert len(npusim.memory_history(0)) == 10
-    snap = npusim.memory_snapshot(1)
+        aclsim.free(aclsim.malloc(100))
+    assert len(aclsim.memory_history()) == 10
+    aclsim.set_device(1)
+    aclsim.free(aclsim.malloc(100))
+    assert [e["action"] for e in aclsim.memory_history()][:2] == ["segment_map", "alloc"]  # current: 1
+    assert aclsim.memory_history(1) == aclsim.memory_history()
+    assert len(aclsim.memory_history(0)) == 10
+    snap = aclsim.memory_snapshot(1)
     assert snap["device_traces"][0] == [] and len(snap["device_traces"][1]) == 4
     assert {seg["device"] for seg in snap["segments"]} == {1}
-    both = npusim.memory_snapshot()
+    both = aclsim.memory_snapshot()
     assert [len(t) for t in both["device_traces"]] == [10, 4]
     with pytest.raises(errors.InvalidParamError):
-        npusim.record_memory_history(max_entries=0)
+        aclsim.record_memory_history(max_entries=0)
 
 
 def test_oom_is_recorded(rt: None) -> None:
-    npusim.record_memory_history()
+    aclsim.record_memory_history()
     with pytest.raises(errors.OutOfMemoryError):
-        npusim.malloc(100 * MiB)
-    oom = npusim.memory_history()[-1]
+        aclsim.malloc(100 * MiB)
+    oom = aclsim.memory_history()[-1]
     assert oom["action"] == "oom" and oom["device_free"] == 64 * MiB
 
 
 def test_snapshot_layout(rt: None) -> None:
-    npusim.record_memory_history()
-    a = npusim.malloc(1000)
-    b = npusim.malloc(5 * MiB)
-    c = npusim.malloc(3000)
-    npusim.free(c)
-    snap = npusim.memory_snapshot()
+    aclsim.record_memory_history()
+    a = aclsim.malloc(1000)
+    b = aclsim.malloc(5 * MiB)
+    c = aclsim.malloc(3000)
+    aclsim.free(c)
+    snap = aclsim.memory_snapshot()
     assert set(snap) >= {"segments", "device_traces"}
     assert len(snap["device_traces"]) == 1 and snap["device_traces"][0]
     segments = snap["segments"]
@@ -90,7 +90,7 @@ def test_snapshot_layout(rt: None) -> None:
             assert blk["state"] in ("active_allocated", "active_awaiting_free", "inactive")
             pos += blk["size"]
         total += seg["total_size"]
-    assert total == npusim.memory_reserved()
+    assert total == aclsim.memory_reserved()
     live = {blk["address"]: blk for seg in segments for blk in seg["blocks"]
             if blk["state"] == "active_allocated"}
     assert set(live) == {a.ptr, b.ptr}
@@ -100,64 +100,64 @@ def test_snapshot_layout(rt: None) -> None:
     small = next(s for s in segments if s["segment_type"] == "small")
     assert small["allocated_size"] == 1536 and small["requested_size"] == 1000
     assert small["stream"] == a.stream.handle
-    npusim.free(a)
-    npusim.free(b)
+    aclsim.free(a)
+    aclsim.free(b)
 
 
 def test_snapshot_of_all_devices_and_dump(rt: None, tmp_path: Path) -> None:
-    buf = npusim.malloc(100)
+    buf = aclsim.malloc(100)
     path = tmp_path / "snap.pickle"
-    npusim.dump_memory_snapshot(path)
+    aclsim.dump_memory_snapshot(path)
     with open(path, "rb") as f:
         loaded = pickle.load(f)
-    assert loaded["segments"] == npusim.memory_snapshot()["segments"]
+    assert loaded["segments"] == aclsim.memory_snapshot()["segments"]
     assert loaded["segments"][0]["blocks"][0]["address"] == buf.ptr
-    npusim.free(buf)
+    aclsim.free(buf)
 
 
 def test_snapshot_of_a_classic_pool() -> None:
-    npusim.init(chip="tiny", alloc_conf="expandable_segments:False")
-    npusim.set_device(0)
-    buf = npusim.malloc(3 * MiB)
-    (seg,) = npusim.memory_snapshot(0)["segments"]
+    aclsim.init(chip="tiny", alloc_conf="expandable_segments:False")
+    aclsim.set_device(0)
+    buf = aclsim.malloc(3 * MiB)
+    (seg,) = aclsim.memory_snapshot(0)["segments"]
     assert not seg["is_expandable"] and seg["total_size"] == 20 * MiB
     assert [blk["state"] for blk in seg["blocks"]] == ["active_allocated", "inactive"]
-    npusim.free(buf)
+    aclsim.free(buf)
 
 
 def test_plot_memory_usage(rt: None, tmp_path: Path) -> None:
     path = tmp_path / "memory.png"
     with pytest.raises(errors.InvalidParamError, match="history"):
-        npusim.plot_memory_usage(path)
-    keep = npusim.malloc(MiB)  # before the history: the plot starts from the right level
-    npusim.record_memory_history()
-    bufs = [npusim.malloc(n * MiB) for n in (1, 2, 3)]
+        aclsim.plot_memory_usage(path)
+    keep = aclsim.malloc(MiB)  # before the history: the plot starts from the right level
+    aclsim.record_memory_history()
+    bufs = [aclsim.malloc(n * MiB) for n in (1, 2, 3)]
     for b in bufs:
-        npusim.free(b)
-    npusim.empty_cache()
+        aclsim.free(b)
+    aclsim.empty_cache()
     pool = STATE.devices[0].memory.pool  # type: ignore[union-attr]
     times, allocated, reserved = usage_over_time(pool)
     assert times == sorted(times)
-    assert allocated[-1] == npusim.memory_allocated() == keep.size + 512
-    assert reserved[-1] == npusim.memory_reserved()
+    assert allocated[-1] == aclsim.memory_allocated() == keep.size + 512
+    assert reserved[-1] == aclsim.memory_reserved()
     assert max(allocated) == keep.size + 512 + (6 * MiB + 3 * 512)
     assert min(allocated) >= keep.size
-    npusim.plot_memory_usage(path)
+    aclsim.plot_memory_usage(path)
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
-    npusim.free(keep)
+    aclsim.free(keep)
 
 
 def test_debugger_needs_the_caching_pool(rt: None) -> None:
-    from npusim.runtime.memory import BestFitAllocator, DeviceMemory
+    from aclsim.runtime.memory import BestFitAllocator, DeviceMemory
 
     device = STATE.devices[0]
     assert device.memory is not None
     plain = DeviceMemory(0, device.memory.arena, allocator=BestFitAllocator(1 << 20))
     old, device.memory = device.memory, plain
     try:
-        assert npusim.memory_stats() == {}
+        assert aclsim.memory_stats() == {}
         with pytest.raises(errors.InvalidParamError, match="caching pool"):
-            npusim.set_memory_limit("1MiB")
+            aclsim.set_memory_limit("1MiB")
     finally:
         device.memory = old

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from npusim.runtime.pool import (
+from aclsim.runtime.pool import (
     MIN_BLOCK,
     SMALL_BUFFER,
     AllocatorFull,

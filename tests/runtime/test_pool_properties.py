@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pool_core import FakeStream, FakeUpstream
 
-from npusim.runtime.pool import AllocatorFull, CachingPool, PoolOptions
+from aclsim.runtime.pool import AllocatorFull, CachingPool, PoolOptions
 
 KiB, MiB = 1 << 10, 1 << 20
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import npusim
-from npusim import errors
-from npusim.runtime import api
+import aclsim
+from aclsim import errors
+from aclsim.runtime import api
 
 API_FUNCTIONS = sorted(name for name in api.__all__
                        if callable(getattr(api, name)) and not inspect.isclass(getattr(api, name)))
@@ -19,27 +19,27 @@ API_FUNCTIONS = sorted(name for name in api.__all__
 
 def test_runtime_exports_reach_top_level() -> None:
     for name in api.__all__:
-        assert getattr(npusim, name) is getattr(api, name), name
-        assert name in npusim.__all__
+        assert getattr(aclsim, name) is getattr(api, name), name
+        assert name in aclsim.__all__
 
 
 @pytest.mark.parametrize("name", API_FUNCTIONS)
 def test_every_api_function_has_a_test(name: str) -> None:
     this = Path(__file__).resolve()
     sources = "\n".join(p.read_text(encoding="utf-8") for p in this.parent.glob("test_*.py") if p != this)
-    assert re.search(rf"\bnpusim\.{name}\(", sources), f"npusim.{name} is not called by any runtime test"
+    assert re.search(rf"\baclsim\.{name}\(", sources), f"aclsim.{name} is not called by any runtime test"
 
 
 def test_enum_values_match_acl() -> None:
-    assert [(m.name, m.value) for m in npusim.MemcpyKind] == [
+    assert [(m.name, m.value) for m in aclsim.MemcpyKind] == [
         ("HOST_TO_HOST", 0), ("HOST_TO_DEVICE", 1), ("DEVICE_TO_HOST", 2), ("DEVICE_TO_DEVICE", 3),
         ("DEFAULT", 4), ("HOST_TO_BUF_TO_DEVICE", 5), ("INNER_DEVICE_TO_DEVICE", 6),
         ("INTER_DEVICE_TO_DEVICE", 7)]
-    assert (npusim.MemAttr.DDR_MEM, npusim.MemAttr.HBM_MEM, npusim.MemAttr.HBM_MEM_NORMAL) == (0, 1, 5)
-    assert (npusim.RunMode.DEVICE, npusim.RunMode.HOST) == (0, 1)
-    assert (npusim.CallbackBlockType.NO_BLOCK, npusim.CallbackBlockType.BLOCK) == (0, 1)
-    for cls in (npusim.MemcpyKind, npusim.MemAttr, npusim.RunMode, npusim.EventRecordedStatus,
-                npusim.EventStatus, npusim.CallbackBlockType):
+    assert (aclsim.MemAttr.DDR_MEM, aclsim.MemAttr.HBM_MEM, aclsim.MemAttr.HBM_MEM_NORMAL) == (0, 1, 5)
+    assert (aclsim.RunMode.DEVICE, aclsim.RunMode.HOST) == (0, 1)
+    assert (aclsim.CallbackBlockType.NO_BLOCK, aclsim.CallbackBlockType.BLOCK) == (0, 1)
+    for cls in (aclsim.MemcpyKind, aclsim.MemAttr, aclsim.RunMode, aclsim.EventRecordedStatus,
+                aclsim.EventStatus, aclsim.CallbackBlockType):
         assert issubclass(cls, enum.IntEnum)
 
 

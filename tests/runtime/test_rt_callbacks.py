@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-import npusim
-from npusim import errors
+import aclsim
+from aclsim import errors
 
-BLOCK, NO_BLOCK = npusim.CallbackBlockType.BLOCK, npusim.CallbackBlockType.NO_BLOCK
+BLOCK, NO_BLOCK = aclsim.CallbackBlockType.BLOCK, aclsim.CallbackBlockType.NO_BLOCK
 
 
 class Reporter:
@@ -37,7 +37,7 @@ class Reporter:
             return
         while not self.stop.is_set():
             try:
-                self.ran += npusim.process_report(0.02)
+                self.ran += aclsim.process_report(0.02)
             except errors.ReportTimeoutError:
                 pass
             except BaseException as exc:  # noqa: BLE001
@@ -60,80 +60,80 @@ def reporter(rt: None) -> Iterator[Reporter]:
 
 def test_launch_callback_without_subscribe(rt: None) -> None:
     with pytest.raises(errors.StreamNotSubscribedError) as info:
-        npusim.launch_callback(lambda d: None, None, NO_BLOCK)
+        aclsim.launch_callback(lambda d: None, None, NO_BLOCK)
     assert info.value.code == 107015
 
 
 def test_launch_callback_bad_args(rt: None) -> None:
-    npusim.subscribe_report(threading.get_ident())
+    aclsim.subscribe_report(threading.get_ident())
     with pytest.raises(errors.InvalidParamError):
-        npusim.launch_callback("not callable", None, NO_BLOCK)  # type: ignore[arg-type]
+        aclsim.launch_callback("not callable", None, NO_BLOCK)  # type: ignore[arg-type]
     with pytest.raises(errors.InvalidParamError):
-        npusim.launch_callback(lambda d: None, None, 2)
-    npusim.unsubscribe_report(threading.get_ident())
+        aclsim.launch_callback(lambda d: None, None, 2)
+    aclsim.unsubscribe_report(threading.get_ident())
 
 
 def test_subscribe_twice(rt: None) -> None:
     tid = threading.get_ident()
-    s = npusim.create_stream()
-    npusim.subscribe_report(tid, s)
+    s = aclsim.create_stream()
+    aclsim.subscribe_report(tid, s)
     with pytest.raises(errors.RepeatSubscribeError) as info:
-        npusim.subscribe_report(tid, s)
+        aclsim.subscribe_report(tid, s)
     assert info.value.code == 100033
-    npusim.subscribe_report(tid)  # a different stream is fine
-    npusim.unsubscribe_report(tid, s)
-    npusim.unsubscribe_report(tid)
+    aclsim.subscribe_report(tid)  # a different stream is fine
+    aclsim.unsubscribe_report(tid, s)
+    aclsim.unsubscribe_report(tid)
 
 
 def test_subscribe_bad_thread_id(rt: None) -> None:
     for bad in (0, -5, "x"):
         with pytest.raises(errors.InvalidParamError):
-            npusim.subscribe_report(bad)  # type: ignore[arg-type]
+            aclsim.subscribe_report(bad)  # type: ignore[arg-type]
     dead = threading.Thread(target=lambda: None)
     dead.start()
     dead.join()
     with pytest.raises(errors.InvalidParamError, match="no live thread"):
-        npusim.subscribe_report(dead.ident)  # type: ignore[arg-type]
+        aclsim.subscribe_report(dead.ident)  # type: ignore[arg-type]
 
 
 def test_unsubscribe_errors(rt: None) -> None:
     tid = threading.get_ident()
     with pytest.raises(errors.StreamNotSubscribedError) as info:
-        npusim.unsubscribe_report(tid)
+        aclsim.unsubscribe_report(tid)
     assert info.value.code == 107015
-    npusim.subscribe_report(tid)
+    aclsim.subscribe_report(tid)
     with pytest.raises(errors.ThreadNotSubscribedError) as info2:
-        npusim.unsubscribe_report(tid + 1)
+        aclsim.unsubscribe_report(tid + 1)
     assert info2.value.code == 107012
-    npusim.unsubscribe_report(tid)
+    aclsim.unsubscribe_report(tid)
     with pytest.raises(errors.StreamNotSubscribedError):
-        npusim.launch_callback(lambda d: None, None, NO_BLOCK)
+        aclsim.launch_callback(lambda d: None, None, NO_BLOCK)
 
 
 def test_worker_thread_runs_callbacks(reporter: Reporter) -> None:
-    s = npusim.create_stream()
-    npusim.subscribe_report(reporter.ident, s)
+    s = aclsim.create_stream()
+    aclsim.subscribe_report(reporter.ident, s)
     reporter.subscribed.set()
     seen: list[tuple[Any, int]] = []
-    buf = npusim.malloc(64)
+    buf = aclsim.malloc(64)
     data = np.arange(64, dtype=np.uint8)
     out = np.zeros(64, dtype=np.uint8)
-    npusim.memcpy_async(buf, 64, data, 64, npusim.MemcpyKind.HOST_TO_DEVICE, s)
-    npusim.launch_callback(lambda d: seen.append((d, threading.get_ident())), {"step": 1}, BLOCK, s)
-    npusim.memcpy_async(out, 64, buf, 64, npusim.MemcpyKind.DEVICE_TO_HOST, s)
-    npusim.launch_callback(lambda d: seen.append((d, threading.get_ident())), "two", NO_BLOCK, s)
-    npusim.synchronize_stream(s, timeout=5)
+    aclsim.memcpy_async(buf, 64, data, 64, aclsim.MemcpyKind.HOST_TO_DEVICE, s)
+    aclsim.launch_callback(lambda d: seen.append((d, threading.get_ident())), {"step": 1}, BLOCK, s)
+    aclsim.memcpy_async(out, 64, buf, 64, aclsim.MemcpyKind.DEVICE_TO_HOST, s)
+    aclsim.launch_callback(lambda d: seen.append((d, threading.get_ident())), "two", NO_BLOCK, s)
+    aclsim.synchronize_stream(s, timeout=5)
     deadline = time.monotonic() + 5
     while len(seen) < 2 and time.monotonic() < deadline:
         time.sleep(0.005)
     assert seen == [({"step": 1}, reporter.ident), ("two", reporter.ident)]
     assert np.array_equal(out, data)
-    npusim.unsubscribe_report(reporter.ident, s)
+    aclsim.unsubscribe_report(reporter.ident, s)
     assert not reporter.errors
 
 
 def test_blocking_callback_holds_stream(reporter: Reporter) -> None:
-    npusim.subscribe_report(reporter.ident)
+    aclsim.subscribe_report(reporter.ident)
     reporter.subscribed.set()
     gate = threading.Event()
     entered = threading.Event()
@@ -144,121 +144,121 @@ def test_blocking_callback_holds_stream(reporter: Reporter) -> None:
         gate.wait(5)
         order.append(data)
 
-    npusim.launch_callback(cb, "callback", BLOCK)
-    npusim.launch_function(lambda: (order.append("after"), 0.0)[1])
+    aclsim.launch_callback(cb, "callback", BLOCK)
+    aclsim.launch_function(lambda: (order.append("after"), 0.0)[1])
     assert entered.wait(5)
     time.sleep(0.05)
-    assert not npusim.query_stream()
+    assert not aclsim.query_stream()
     assert order == []
     gate.set()
-    npusim.synchronize_stream(timeout=5)
+    aclsim.synchronize_stream(timeout=5)
     assert order == ["callback", "after"]
-    npusim.unsubscribe_report(reporter.ident)
+    aclsim.unsubscribe_report(reporter.ident)
 
 
 def test_non_blocking_callback_does_not_hold_stream(reporter: Reporter) -> None:
-    npusim.subscribe_report(reporter.ident)
+    aclsim.subscribe_report(reporter.ident)
     reporter.subscribed.set()
     gate = threading.Event()
-    npusim.launch_callback(lambda d: gate.wait(5), None, NO_BLOCK)
-    npusim.synchronize_stream(timeout=2)  # does not wait for the callback
+    aclsim.launch_callback(lambda d: gate.wait(5), None, NO_BLOCK)
+    aclsim.synchronize_stream(timeout=2)  # does not wait for the callback
     gate.set()
-    npusim.unsubscribe_report(reporter.ident)
+    aclsim.unsubscribe_report(reporter.ident)
 
 
 def test_callback_exception_reported_at_synchronize(reporter: Reporter) -> None:
-    npusim.subscribe_report(reporter.ident)
+    aclsim.subscribe_report(reporter.ident)
     reporter.subscribed.set()
 
     def bad(data: object) -> None:
         raise ValueError(f"bad callback {data}")
 
-    npusim.launch_callback(bad, 1, BLOCK)
+    aclsim.launch_callback(bad, 1, BLOCK)
     with pytest.raises(errors.TaskError) as info:
-        npusim.synchronize_stream(timeout=5)
+        aclsim.synchronize_stream(timeout=5)
     assert "ValueError: bad callback 1" in str(info.value)
-    npusim.launch_callback(bad, 2, NO_BLOCK)
+    aclsim.launch_callback(bad, 2, NO_BLOCK)
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         try:
-            npusim.synchronize_stream(timeout=5)
+            aclsim.synchronize_stream(timeout=5)
         except errors.TaskError as exc:
             assert "bad callback 2" in str(exc)
             break
         time.sleep(0.01)
     else:
         pytest.fail("the non-blocking callback's error was never reported")
-    npusim.unsubscribe_report(reporter.ident)
+    aclsim.unsubscribe_report(reporter.ident)
 
 
 def test_process_report_in_calling_thread(rt: None) -> None:
     tid = threading.get_ident()
-    npusim.subscribe_report(tid)
+    aclsim.subscribe_report(tid)
     got = []
-    npusim.launch_callback(got.append, "a", NO_BLOCK)
-    npusim.launch_callback(got.append, "b", NO_BLOCK)
-    npusim.synchronize_stream(timeout=5)
+    aclsim.launch_callback(got.append, "a", NO_BLOCK)
+    aclsim.launch_callback(got.append, "b", NO_BLOCK)
+    aclsim.synchronize_stream(timeout=5)
     n = 0
     while n < 2:
-        n += npusim.process_report(1.0)
+        n += aclsim.process_report(1.0)
     assert got == ["a", "b"]
-    npusim.unsubscribe_report(tid)
+    aclsim.unsubscribe_report(tid)
 
 
 def test_process_report_timeout(rt: None) -> None:
-    npusim.subscribe_report(threading.get_ident())
+    aclsim.subscribe_report(threading.get_ident())
     t0 = time.monotonic()
     with pytest.raises(errors.ReportTimeoutError) as info:
-        npusim.process_report(0.05)
+        aclsim.process_report(0.05)
     assert time.monotonic() - t0 < 2
     assert info.value.code == 507012
     with pytest.raises(errors.ReportTimeoutError):
-        npusim.process_report(0)
-    npusim.unsubscribe_report(threading.get_ident())
+        aclsim.process_report(0)
+    aclsim.unsubscribe_report(threading.get_ident())
 
 
 def test_process_report_thread_not_subscribed(rt: None) -> None:
     with pytest.raises(errors.ThreadNotSubscribedError) as info:
-        npusim.process_report(0.01)
+        aclsim.process_report(0.01)
     assert info.value.code == 107012
 
 
 @pytest.mark.timeout(20)
 def test_deadlock_detected_instead_of_hang(rt: None) -> None:
     tid = threading.get_ident()
-    npusim.subscribe_report(tid)
+    aclsim.subscribe_report(tid)
     ran = []
-    npusim.launch_callback(ran.append, "x", BLOCK)
+    aclsim.launch_callback(ran.append, "x", BLOCK)
     t0 = time.monotonic()
     with pytest.raises(errors.DeadlockError) as info:
-        npusim.synchronize_stream()
+        aclsim.synchronize_stream()
     assert time.monotonic() - t0 < 5
     assert info.value.code == 507046
     assert "deadlock" in str(info.value) and "process_report" in str(info.value)
     assert ran == []
     # the way out: process the callback, then the stream drains
-    assert npusim.process_report(1.0) == 1
-    npusim.synchronize_stream(timeout=5)
+    assert aclsim.process_report(1.0) == 1
+    aclsim.synchronize_stream(timeout=5)
     assert ran == ["x"]
-    npusim.unsubscribe_report(tid)
+    aclsim.unsubscribe_report(tid)
 
 
 @pytest.mark.timeout(20)
 def test_deadlock_detected_through_event_wait(rt: None) -> None:
     tid = threading.get_ident()
-    a, b = npusim.create_stream(), npusim.create_stream()
-    npusim.subscribe_report(tid, a)
-    ev = npusim.create_event()
-    npusim.launch_callback(lambda d: None, None, BLOCK, a)
-    npusim.record_event(ev, a)
-    npusim.stream_wait_event(b, ev)
+    a, b = aclsim.create_stream(), aclsim.create_stream()
+    aclsim.subscribe_report(tid, a)
+    ev = aclsim.create_event()
+    aclsim.launch_callback(lambda d: None, None, BLOCK, a)
+    aclsim.record_event(ev, a)
+    aclsim.stream_wait_event(b, ev)
     with pytest.raises(errors.DeadlockError):
-        npusim.synchronize_stream(b)
+        aclsim.synchronize_stream(b)
     with pytest.raises(errors.DeadlockError):
-        npusim.synchronize_event(ev)
-    assert npusim.process_report(1.0) == 1
-    npusim.synchronize_stream(b, timeout=5)
-    npusim.unsubscribe_report(tid, a)
+        aclsim.synchronize_event(ev)
+    assert aclsim.process_report(1.0) == 1
+    aclsim.synchronize_stream(b, timeout=5)
+    aclsim.unsubscribe_report(tid, a)
 
 
 @pytest.mark.timeout(20)
@@ -266,11 +266,11 @@ def test_deadlock_subscribed_thread_exited(rt: None) -> None:
     t = threading.Thread(target=time.sleep, args=(0.1,))
     t.start()
     assert t.ident is not None
-    npusim.subscribe_report(t.ident)
-    npusim.launch_callback(lambda d: None, None, BLOCK)
+    aclsim.subscribe_report(t.ident)
+    aclsim.launch_callback(lambda d: None, None, BLOCK)
     t.join()
     with pytest.raises(errors.DeadlockError, match="exited"):
-        npusim.synchronize_stream()
+        aclsim.synchronize_stream()
 
 
 @pytest.mark.timeout(30)
@@ -278,22 +278,22 @@ def test_deadlock_subscribed_thread_exited(rt: None) -> None:
 def test_teardown_waits_for_queued_callback(reporter: Reporter, how: str) -> None:
     """reset_device / destroy_context drain the streams while a callback is still queued: the
     stream's worker must be able to hand the callback over meanwhile (no lock held)."""
-    ctx = npusim.create_context(0) if how == "destroy_context" else None
-    s = npusim.create_stream()
-    npusim.subscribe_report(reporter.ident, s)
+    ctx = aclsim.create_context(0) if how == "destroy_context" else None
+    s = aclsim.create_stream()
+    aclsim.subscribe_report(reporter.ident, s)
     reporter.subscribed.set()
     gate = threading.Event()
     ran: list[object] = []
-    npusim.launch_function(lambda: (gate.wait(5), 0.0)[1], stream=s)
-    npusim.launch_callback(ran.append, "cb", BLOCK, s)
+    aclsim.launch_function(lambda: (gate.wait(5), 0.0)[1], stream=s)
+    aclsim.launch_callback(ran.append, "cb", BLOCK, s)
     outcome: list[object] = []
 
     def teardown() -> None:
         try:
             if ctx is None:
-                npusim.reset_device(0)  # the last reset drains every stream of the device
+                aclsim.reset_device(0)  # the last reset drains every stream of the device
             else:
-                npusim.destroy_context(ctx)
+                aclsim.destroy_context(ctx)
             outcome.append("ok")
         except BaseException as exc:  # noqa: BLE001
             outcome.append(exc)
@@ -310,29 +310,29 @@ def test_teardown_waits_for_queued_callback(reporter: Reporter, how: str) -> Non
 
 @pytest.mark.timeout(30)
 def test_finalize_with_queued_callback(reporter: Reporter) -> None:
-    npusim.subscribe_report(reporter.ident)
+    aclsim.subscribe_report(reporter.ident)
     reporter.subscribed.set()
     ran: list[object] = []
     gate = threading.Event()
-    npusim.launch_function(lambda: (gate.wait(5), 0.0)[1])
-    npusim.launch_callback(ran.append, "cb", BLOCK)
+    aclsim.launch_function(lambda: (gate.wait(5), 0.0)[1])
+    aclsim.launch_callback(ran.append, "cb", BLOCK)
     threading.Timer(0.1, gate.set).start()
-    npusim.reset_device(0)
-    assert npusim.finalize() == []
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []
     assert ran == ["cb"]
 
 
 def test_non_blocking_callback_error_names_site_once(rt: None) -> None:
     tid = threading.get_ident()
-    npusim.subscribe_report(tid)
+    aclsim.subscribe_report(tid)
 
     def bad(data: object) -> None:
         raise ValueError("nope")
 
-    npusim.launch_callback(bad, None, NO_BLOCK)
-    npusim.synchronize_stream(timeout=5)
-    assert npusim.process_report(1.0) == 1
+    aclsim.launch_callback(bad, None, NO_BLOCK)
+    aclsim.synchronize_stream(timeout=5)
+    assert aclsim.process_report(1.0) == 1
     with pytest.raises(errors.TaskError) as info:
-        npusim.synchronize_stream(timeout=5)
+        aclsim.synchronize_stream(timeout=5)
     assert info.value.task.count("submitted at") == 1, info.value.task
     assert __file__ in info.value.task

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from npusim.arch import get_chip
-from npusim.errors import KernelDeadlockError, SyncError
-from npusim.isa import Access, Instr, Op, Pipe, Space, pipe_barrier, set_flag, wait_flag
-from npusim.sim import SimReport, simulate
+from aclsim.arch import get_chip
+from aclsim.errors import KernelDeadlockError, SyncError
+from aclsim.isa import Access, Instr, Op, Pipe, Space, pipe_barrier, set_flag, wait_flag
+from aclsim.sim import SimReport, simulate
 
 TINY = get_chip("tiny")  # 1 GHz, gm latency 200, MTE2/MTE3 32 B/cycle, HBM 100 B/cycle, flag 4
 

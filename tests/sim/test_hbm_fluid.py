@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from npusim.arch import get_chip
-from npusim.isa import Access, Instr, Pipe, Space, set_flag, wait_flag
-from npusim.sim import SimReport, simulate
+from aclsim.arch import get_chip
+from aclsim.isa import Access, Instr, Pipe, Space, set_flag, wait_flag
+from aclsim.sim import SimReport, simulate
 
 TINY = get_chip("tiny")  # 4 cores, MTE2/MTE3 32 B/cycle, HBM 100 B/cycle, GM latency 200
 HBM = TINY.dram_bandwidth / TINY.clock_hz

@@ -1,4 +1,4 @@
-"""``npusim profile SCRIPT``: every launch profiled, trace/PNG/JSON written."""
+"""``aclsim profile SCRIPT``: every launch profiled, trace/PNG/JSON written."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from npusim.cli import main
+from aclsim.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from rich.console import Console
 
-from npusim.arch import get_chip
-from npusim.isa import Access, Instr, Pipe, Space, set_flag, wait_flag
-from npusim.sim import simulate
-from npusim.sim.report import plot_timeline, render_table, summary
-from npusim.sim.trace import trace_events, write_trace
+from aclsim.arch import get_chip
+from aclsim.isa import Access, Instr, Pipe, Space, set_flag, wait_flag
+from aclsim.sim import simulate
+from aclsim.sim.report import plot_timeline, render_table, summary
+from aclsim.sim.trace import trace_events, write_trace
 
 TINY = get_chip("tiny")
 

@@ -1,0 +1,7 @@
+"""``python -m aclsim`` is the ``aclsim`` command."""
+
+import sys
+
+from aclsim.cli import main
+
+sys.exit(main())

@@ -1,0 +1,36 @@
+"""The pyACL-compatible face of aclsim: ``import aclsim.acl as acl``.
+
+A pyACL host program runs unchanged on the simulated NPU: same module layout
+(``acl.init``, ``acl.rt.*``, ``acl.util.*``, ``acl.media.*``), same argument order, same
+return convention (``(value, ret)`` for calls with an OUT value, ``ret`` for the others,
+``free, total, ret = acl.rt.get_mem_info(attr)``), handles and pointers as ints, the
+default stream as ``0``, timeouts in milliseconds.  No API error ever raises here: the
+runtime's exceptions become return codes in one place (:mod:`aclsim.acl._boundary`),
+and ``acl.get_recent_err_msg()`` returns their messages.  The numeric constants of
+``acl_rt.h`` and the error codes are exported too (``acl.ACL_MEMCPY_HOST_TO_DEVICE``).
+
+Examples
+--------
+>>> import aclsim.acl as acl
+>>> acl.init()
+0
+>>> acl.rt.set_device(0)
+0
+>>> stream, ret = acl.rt.create_stream()
+>>> ret, acl.rt.synchronize_stream(stream), acl.rt.destroy_stream(stream)
+(0, 0, 0)
+>>> acl.rt.destroy_stream(stream)  # already destroyed
+107017
+>>> acl.rt.reset_device(0), acl.finalize()
+(0, 0)
+"""
+
+from __future__ import annotations
+
+from aclsim.acl import constants, media, rt, util
+from aclsim.acl._boundary import get_recent_err_msg
+from aclsim.acl._core import finalize, init
+from aclsim.acl.constants import *  # noqa: F403
+from aclsim.acl.constants import __all__ as _constants_all
+
+__all__ = ["constants", "finalize", "get_recent_err_msg", "init", "media", "rt", "util", *_constants_all]

@@ -1,0 +1,172 @@
+"""The one place where runtime exceptions become pyACL return codes.
+
+The runtime (:mod:`aclsim.runtime`) raises :class:`~aclsim.errors.AclError` subclasses,
+each carrying its AscendCL code.  Every function of the pyACL face goes through
+:func:`_guard`, which catches those, logs the message (logger ``"aclsim.acl"``, level
+ERROR), keeps it for :func:`get_recent_err_msg`, and hands the code back in the shape of
+the function:
+
+* no OUT value -- ``ret`` (:func:`returns_code`);
+* one OUT value -- ``(value, ret)`` (:func:`returns_value`);
+* two OUT values -- ``(a, b, ret)`` (:func:`returns_values`, ``get_mem_info``).
+
+On failure the OUT values are placeholders fixed per function: ``None`` where the value
+is a handle or a pointer (context, stream, event, device address, host address), so a
+failed ``create_stream`` can never be mistaken for the default stream ``0``; ``0`` (or
+``0.0``) where it is a number (count, device id, status, size, milliseconds, thread id).
+
+Only :class:`AclError` is converted.  A wrong number of arguments raises ``TypeError`` as
+pyACL does ("args parse failed"), and any other exception is a bug in aclsim and
+propagates.  The pointer utilities of ``acl.util`` have no ``ret``; they use
+:func:`raises`, which records the message and re-raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from aclsim.errors import ACL_SUCCESS, AclError
+
+__all__ = ["LOGGER", "get_recent_err_msg", "raises", "returns_code", "returns_value", "returns_values"]
+
+LOGGER = logging.getLogger("aclsim.acl")
+# A library must not print on its own: without this, logging's last-resort handler would
+# write every failed call (routine ones too, like process_report timeouts) to stderr.
+LOGGER.addHandler(logging.NullHandler())
+
+_MAX_MESSAGES = 64  # messages kept per thread until get_recent_err_msg collects them
+_tls = threading.local()
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+_A = TypeVar("_A")
+_B = TypeVar("_B")
+_V = TypeVar("_V")
+_W = TypeVar("_W")
+
+
+def _messages() -> list[str]:
+    messages: list[str] | None = getattr(_tls, "messages", None)
+    if messages is None:
+        messages = _tls.messages = []
+    return messages
+
+
+def _record(api: str, exc: AclError) -> None:
+    message = f"{api}: {exc}"
+    LOGGER.error("%s", message)
+    messages = _messages()
+    messages.append(message)
+    del messages[:-_MAX_MESSAGES]
+
+
+def get_recent_err_msg() -> str | None:
+    """Return and clear the messages of this thread's failed calls (``aclGetRecentErrMsg``).
+
+    Returns
+    -------
+    str or None
+        The messages, latest first, one a line; ``None`` when no call of this thread
+        failed since the last call of this function.
+
+    Examples
+    --------
+    >>> import aclsim.acl as acl
+    >>> acl.rt.set_device(0)  # before acl.init
+    100001
+    >>> acl.get_recent_err_msg().startswith("acl.rt.set_device: [ACL_ERROR_UNINITIALIZE 100001]")
+    True
+    >>> acl.get_recent_err_msg() is None
+    True
+    """
+    messages = _messages()
+    if not messages:
+        return None
+    text = "\n".join(reversed(messages))
+    messages.clear()
+    return text
+
+
+def _api_name(fn: Callable[..., object]) -> str:
+    module = fn.__module__.removeprefix("aclsim.")
+    if module == "acl._core":
+        module = "acl"
+    return f"{module}.{fn.__name__}"
+
+
+def _guard(api: str, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | AclError:
+    """Call ``fn``; an :class:`AclError` is recorded and returned instead of raised."""
+    try:
+        return fn(*args, **kwargs)
+    except AclError as exc:
+        _record(api, exc)
+        return exc
+
+
+def returns_code(fn: Callable[_P, object]) -> Callable[_P, int]:
+    """Wrap a function without OUT values: it returns ``ret``."""
+    api = _api_name(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> int:
+        out = _guard(api, fn, *args, **kwargs)
+        return out.code if isinstance(out, AclError) else ACL_SUCCESS
+
+    return wrapper
+
+
+def returns_value(placeholder: _V) -> Callable[[Callable[_P, _T]], Callable[_P, tuple[_T | _V, int]]]:
+    """Wrap a function with one OUT value: it returns ``(value, ret)``, ``(placeholder, code)``
+    on failure."""
+
+    def decorate(fn: Callable[_P, _T]) -> Callable[_P, tuple[_T | _V, int]]:
+        api = _api_name(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> tuple[_T | _V, int]:
+            out = _guard(api, fn, *args, **kwargs)
+            if isinstance(out, AclError):
+                return placeholder, out.code
+            return out, ACL_SUCCESS
+
+        return wrapper
+
+    return decorate
+
+
+def returns_values(first: _V, second: _W) -> Callable[[Callable[_P, tuple[_A, _B]]],
+                                                       Callable[_P, tuple[_A | _V, _B | _W, int]]]:
+    """Wrap a function with two OUT values: it returns ``(a, b, ret)``."""
+
+    def decorate(fn: Callable[_P, tuple[_A, _B]]) -> Callable[_P, tuple[_A | _V, _B | _W, int]]:
+        api = _api_name(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> tuple[_A | _V, _B | _W, int]:
+            out = _guard(api, fn, *args, **kwargs)
+            if isinstance(out, AclError):
+                return first, second, out.code
+            return out[0], out[1], ACL_SUCCESS
+
+        return wrapper
+
+    return decorate
+
+
+def raises(fn: Callable[_P, _T]) -> Callable[_P, _T]:
+    """Wrap a function that has no ``ret`` (``acl.util`` pointer helpers): an
+    :class:`AclError` is recorded like everywhere else, then re-raised."""
+    api = _api_name(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        out = _guard(api, fn, *args, **kwargs)
+        if isinstance(out, AclError):
+            raise out
+        return out
+
+    return wrapper

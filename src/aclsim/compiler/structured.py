@@ -1,0 +1,706 @@
+"""The passes on programs with loops (``for i in 0..N { ... }``), working on the code rather
+than on its unrolled trace.
+
+Happens-before on a loop nest is taken from an *analysis unrolling*: every loop runs
+``min(trips, 2)`` times.  Iteration 0 stands for the first iteration and iteration 1 for
+any later one; what is ordered there is ordered in every real execution (an event of
+iteration ``i >= 1`` knows at least what the same event of iteration 1 knows, because a
+pipe's knowledge only grows, and a path between iterations ``i`` and ``i + 1`` has the same
+shape for every ``i``).  So the analysis may miss an ordering (the passes are then more
+conservative) but never invents one.
+
+- :func:`infer_structured`: dependences from affine ranges (a box test on the bounds:
+  sound for every iteration distance), within an iteration and carried around a loop;
+  each gets the simplest placement (a pair inside one iteration when the producer comes
+  first in the body, else a loop-carried pair: ``set`` before the loop, ``wait``/``set`` in
+  the body, ``wait`` after the loop, so the ID is held across the back edge and zero-trip
+  loops stay balanced), unless the analysis shows it already ordered.  Then every logical
+  flag is checked for lost signals between consecutive executions (a flag is one signal
+  deep) and given a back-pressure pair in the other direction where needed.
+- :func:`allocate_structured`: each logical flag keeps one physical ID for all its
+  executions; two flags of a pipe pair conflict when two of their executions are live at
+  once (happens-before intervals); flags are coloured in order of their first set with
+  the lowest free ID.  Shortage: merge with a conflicting flag of the same block (one set at
+  the later producer, one wait at the earlier consumer), else turn the flag's waits into
+  ``pipe_barrier ALL`` (a strong sync cut).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from aclsim.compiler.hb import NPIPES, _mode_flags
+from aclsim.compiler.program import AffineAccess, Item, Loop, Program, SyncError, flag_key
+from aclsim.isa import Access, Instr, Pipe
+
+_PIPES = list(Pipe)
+_S = int(Pipe.S)
+_MAX_ROUNDS = 10_000
+
+
+# --- the static tree --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Node:
+    block: list[Item]  # the list holding the item
+    loops: tuple[Loop, ...]  # enclosing loops, outermost first
+    order: int  # pre-order position (loop bodies once)
+
+
+def _index_tree(items: list[Item]) -> dict[int, _Node]:
+    nodes: dict[int, _Node] = {}
+    counter = 0
+
+    def walk(block: list[Item], loops: tuple[Loop, ...]) -> None:
+        nonlocal counter
+        for item in block:
+            nodes[id(item)] = _Node(block, loops, counter)
+            counter += 1
+            if isinstance(item, Loop):
+                walk(item.body, (*loops, item))
+
+    walk(items, ())
+    return nodes
+
+
+def _pos(block: Sequence[Item], item: Item) -> int:
+    for i, it in enumerate(block):
+        if it is item:
+            return i
+    raise AssertionError("item not in its block")
+
+
+def _item_in(block: list[Item], leaf: Item, nodes: dict[int, _Node], depth: int) -> Item:
+    """The item of ``block`` (the body at loop depth ``depth``) that contains ``leaf``."""
+    node = nodes[id(leaf)]
+    if len(node.loops) == depth:
+        return leaf
+    return node.loops[depth]
+
+
+# --- analysis unrolling -----------------------------------------------------------------------
+
+
+class _Analysis:
+    """Vector clocks over the analysis unrolling (each loop ``min(trips, 2)`` times)."""
+
+    def __init__(self, items: list[Item], same_pipe: str) -> None:
+        self.inorder = _mode_flags(same_pipe)
+        self.instr: list[Instr] = []
+        self.path: list[tuple[int, ...]] = []
+        self.num: list[int] = []
+        self.kn: list[list[int]] = []
+        self.events: dict[int, list[int]] = {}
+        self.flags: dict[tuple[int, int, int, bool], list[tuple[int, int]]] = {}
+        self._count = [0] * NPIPES
+        self._know = [[0] * NPIPES for _ in range(NPIPES)]
+        self._pending: dict[tuple[int, int, int, bool], int] = {}
+        self._run(items, ())
+        if self._pending:
+            ev = min(self._pending.values())
+            raise SyncError(f"{self.instr[ev].where}: set_flag is never waited "
+                            f"(in the analysis of the loops)")
+
+    def _run(self, items: Sequence[Item], path: tuple[int, ...]) -> None:
+        count, know = self._count, self._know
+        for item in items:
+            if isinstance(item, Loop):
+                for it in range(min(item.trips, 2)):
+                    self._run(item.body, (*path, it))
+                continue
+            ev = len(self.instr)
+            self.instr.append(item)
+            self.path.append(path)
+            self.events.setdefault(id(item), []).append(ev)
+            op = item.op
+            if op == "set_flag":
+                p, q, eid = flag_key(item)
+                sig = know[p][:]
+                sig[p] = count[p]
+                self.num.append(-1)
+                self.kn.append(sig)
+                key = (p, q, eid, item.logical)
+                if key in self._pending:
+                    raise SyncError(f"{item.where}: flag set twice before its wait")
+                self._pending[key] = ev
+            elif op == "wait_flag":
+                p, q, eid = flag_key(item)
+                key = (p, q, eid, item.logical)
+                s = self._pending.pop(key, -1)
+                if s < 0:
+                    raise SyncError(f"{item.where}: wait_flag with no earlier set_flag")
+                self.flags.setdefault(key, []).append((s, ev))
+                self.num.append(count[q])
+                self.kn.append(know[q])
+                count[q] += 1
+                sig = self.kn[s]
+                know[q] = [a if a > b else b for a, b in zip(know[q], sig, strict=False)]
+                if q == _S:
+                    self._hold()
+            elif op in ("pipe_barrier", "sync_all"):
+                self.num.append(-1)
+                self.kn.append(know[0])
+                if item.pipe is Pipe.ALL or op == "sync_all":
+                    for r in range(NPIPES):
+                        know[r] = count[:]
+                else:
+                    r = int(item.pipe)
+                    k = know[r][:]
+                    k[r] = count[r]
+                    know[r] = k
+            else:
+                p = int(item.pipe)
+                self.num.append(count[p])
+                self.kn.append(know[p])
+                count[p] += 1
+                if self.inorder[p]:
+                    k = know[p][:]
+                    k[p] = count[p]
+                    know[p] = k
+                if p == _S and item.reads:
+                    self._hold()
+
+    def _hold(self) -> None:
+        """A scalar read or a wait on PIPE_S held the issue: every pipe learns what S knows."""
+        know, count = self._know, self._count
+        ks = know[_S][:]
+        ks[_S] = count[_S]
+        know[_S] = ks
+        for r in range(NPIPES):
+            if r != _S:
+                know[r] = [a if a > b else b for a, b in zip(know[r], ks, strict=False)]
+
+    def ordered(self, x: Instr, y: Instr, prefix_len: int, carried: bool) -> bool:
+        """Is every execution of ``x`` ordered before the executions of ``y`` it conflicts with?
+
+        Intra (``carried`` False): same iteration of the ``prefix_len`` enclosing loops.
+        Carried: ``x`` in iteration 0 and ``y`` in iteration 1 of loop number ``prefix_len``.
+        """
+        xs = self.events.get(id(x), [])
+        ys = self.events.get(id(y), [])
+        p = int(x.pipe)
+        last: dict[tuple[int, ...], int] = {}
+        for ev in xs:
+            path = self.path[ev]
+            if carried:
+                if path[prefix_len] != 0:
+                    continue
+                key = path[:prefix_len]
+            else:
+                key = path[:prefix_len]
+            last[key] = ev  # events are in trace order: the last one wins
+        seen: set[tuple[int, ...]] = set()
+        for ev in ys:
+            path = self.path[ev]
+            if carried and path[prefix_len] != 1:
+                continue
+            key = path[:prefix_len]
+            if key in seen:
+                continue
+            seen.add(key)
+            xe = last.get(key)
+            if xe is None:
+                continue
+            if self.kn[ev][p] <= self.num[xe]:
+                return False
+        return True
+
+
+# --- dependences from affine ranges ------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Req:
+    x: Instr  # producer (earlier)
+    y: Instr  # consumer
+    depth: int  # loop depth of the block the requirement lives in
+    carried: bool  # around loop number depth-1 (the loop whose body is the block)
+    order: tuple[int, int]
+
+
+def _bounds(expr_terms: dict[str, int], const: int, box: dict[str, tuple[int, int]]) -> int:
+    """Max of ``const + sum(c * v)`` over the box."""
+    hi = const
+    for name, c in expr_terms.items():
+        lo_v, hi_v = box[name]
+        hi += c * hi_v if c > 0 else c * lo_v
+    return hi
+
+
+def _may_overlap(a: Access, b: Access, shared: Sequence[Loop], carried: Loop | None,
+                 loops_a: Sequence[Loop], loops_b: Sequence[Loop]) -> bool:
+    """Can ``a`` (an execution of the earlier instruction) overlap ``b`` (a later one)?
+
+    ``shared`` loops have the same value for both; ``carried``'s variable is ``v`` for ``a``
+    and ``v + d`` (``d >= 1``) for ``b``; the loops only around ``a`` or ``b`` are free.
+    """
+    if a.space is not b.space:
+        return False
+    box: dict[str, tuple[int, int]] = {}
+    rename_a: dict[str, str] = {}
+    rename_b: dict[str, str] = {}
+    for lp in shared:
+        box[lp.var] = (lp.start, lp.stop - 1)
+        rename_a[lp.var] = rename_b[lp.var] = lp.var
+    if carried is not None:
+        box[carried.var] = (carried.start, carried.stop - 2)
+        box["@d"] = (1, carried.trips - 1)
+        rename_a[carried.var] = rename_b[carried.var] = carried.var
+    for lp in loops_a:
+        if lp.var not in rename_a:
+            rename_a[lp.var] = lp.var + "@a"
+            box[lp.var + "@a"] = (lp.start, lp.stop - 1)
+    for lp in loops_b:
+        if lp.var not in rename_b:
+            rename_b[lp.var] = lp.var + "@b"
+            box[lp.var + "@b"] = (lp.start, lp.stop - 1)
+
+    def affine(acc: Access, rename: dict[str, str],
+               shift: bool) -> tuple[dict[str, int], int, dict[str, int], int]:
+        if not isinstance(acc, AffineAccess):
+            return {}, acc.offset, {}, acc.offset + acc.length
+        out = []
+        for expr in (acc.start, acc.stop):
+            terms: dict[str, int] = {}
+            for n, c in expr.terms:
+                terms[rename[n]] = terms.get(rename[n], 0) + c
+                if shift and carried is not None and n == carried.var:
+                    terms["@d"] = terms.get("@d", 0) + c
+            out.append((terms, expr.const))
+        return out[0][0], out[0][1], out[1][0], out[1][1]
+
+    sa, ca, ea, cea = affine(a, rename_a, False)
+    sb, cb, eb, ceb = affine(b, rename_b, True)
+    # overlap needs stop_b - start_a > 0 and stop_a - start_b > 0
+    diff1 = dict(eb)
+    for n, c in sa.items():
+        diff1[n] = diff1.get(n, 0) - c
+    diff2 = dict(ea)
+    for n, c in sb.items():
+        diff2[n] = diff2.get(n, 0) - c
+    return _bounds(diff1, ceb - ca, box) > 0 and _bounds(diff2, cea - cb, box) > 0
+
+
+def _conflict(x: Instr, y: Instr, shared: Sequence[Loop], carried: Loop | None,
+              loops_x: Sequence[Loop], loops_y: Sequence[Loop]) -> bool:
+    for wa in x.writes:
+        for acc in (*y.reads, *y.writes):
+            if _may_overlap(wa, acc, shared, carried, loops_x, loops_y):
+                return True
+    for ra in x.reads:
+        for wb in y.writes:
+            if _may_overlap(ra, wb, shared, carried, loops_x, loops_y):
+                return True
+    return False
+
+
+def _requirements(items: list[Item], nodes: dict[int, _Node], inorder: list[bool]) -> list[_Req]:
+    reqs: list[_Req] = []
+    work = [ins for ins in _leaves(items) if not ins.is_sync and (ins.reads or ins.writes)]
+    for x in work:
+        nx = nodes[id(x)]
+        for y in work:
+            px, py = int(x.pipe), int(y.pipe)
+            if px == py and inorder[px]:
+                continue
+            ny = nodes[id(y)]
+            common = 0
+            while (common < len(nx.loops) and common < len(ny.loops)
+                   and nx.loops[common] is ny.loops[common]):
+                common += 1
+            # within one iteration of the common loops: x must come first in program order
+            if x is not y and nx.order < ny.order:
+                shared = nx.loops[:common]
+                if _conflict(x, y, shared, None, nx.loops[common:], ny.loops[common:]):
+                    reqs.append(_Req(x, y, common, False, (ny.order, -nx.order)))
+            # carried around each common loop (x in iteration v, y in v + d)
+            for level in range(common):
+                lp = nx.loops[level]
+                if lp.trips < 2:
+                    continue
+                if _conflict(x, y, nx.loops[:level], lp, nx.loops[level + 1:], ny.loops[level + 1:]):
+                    reqs.append(_Req(x, y, level + 1, True, (ny.order, -nx.order)))
+    # within-iteration dependences first (in consumer order), then the loop-carried ones: a
+    # carried dependence is often ordered through the pairs of the iteration
+    reqs.sort(key=lambda r: (r.carried, r.order, r.depth))
+    return reqs
+
+
+def _leaves(items: Sequence[Item]) -> list[Instr]:
+    out: list[Instr] = []
+    for item in items:
+        if isinstance(item, Loop):
+            out.extend(_leaves(item.body))
+        else:
+            out.append(item)
+    return out
+
+
+# --- placing a pair -----------------------------------------------------------------------------
+
+
+def _place(items: list[Item], after: Instr, before: Instr, depth: int, carried: bool, p: Pipe, q: Pipe,
+           eid: int, nodes: dict[int, _Node]) -> list[Instr]:
+    """Insert ``set_flag p q L<eid>`` after (the item holding) ``after`` and the wait before (the
+    item holding) ``before``, in the block at loop depth ``depth`` shared by both; carried pairs
+    also get the set before and the wait after that block's loop."""
+    na = nodes[id(after)]
+    block = items if depth == 0 else na.loops[depth - 1].body
+    a_item = _item_in(block, after, nodes, depth)
+    b_item = _item_in(block, before, nodes, depth)
+    s = Instr(p, "set_flag", src=p, dst=q, event_id=eid, logical=True, line=after.line, file=after.file)
+    w = Instr(q, "wait_flag", src=p, dst=q, event_id=eid, logical=True, line=before.line, file=before.file)
+    block.insert(_pos(block, a_item) + 1, s)
+    block.insert(_pos(block, b_item), w)
+    unit = [s, w]
+    if carried:
+        loop = na.loops[depth - 1]
+        parent = items if depth == 1 else na.loops[depth - 2].body
+        i = _pos(parent, loop)
+        unit += [replace(w, cost={}), replace(s, cost={})]
+        parent.insert(i + 1, unit[2])
+        parent.insert(i, unit[3])
+    return unit
+
+
+def _place_barrier(items: list[Item], before: Instr, depth: int, pipe: Pipe,
+                   nodes: dict[int, _Node]) -> list[Instr]:
+    nb = nodes[id(before)]
+    block = items if depth == 0 else nb.loops[depth - 1].body
+    b_item = _item_in(block, before, nodes, depth)
+    bar = Instr(pipe, "pipe_barrier", line=before.line, file=before.file)
+    block.insert(_pos(block, b_item), bar)
+    return [bar]
+
+
+def _next_id(items: list[Item]) -> int:
+    top = -1
+    for ins in _leaves(items):
+        if ins.logical and ins.event_id is not None:
+            top = max(top, ins.event_id)
+    return top + 1
+
+
+def infer_structured(prog: Program, *, same_pipe: str, stats: object) -> Program:
+    """:func:`aclsim.compiler.infer_sync` for a program with loops."""
+    from aclsim.compiler.infer import InferStats
+
+    assert isinstance(stats, InferStats)
+    out = prog.copy()
+    items = out.items
+    inorder = _mode_flags(same_pipe)
+    nodes = _index_tree(items)
+    reqs = _requirements(items, nodes, inorder)
+    stats.dependences += len(reqs)
+    ana = _Analysis(items, same_pipe)
+    eid = _next_id(items)
+    units: list[list[Instr]] = []
+    for req in reqs:
+        prefix = req.depth - 1 if req.carried else req.depth
+        if ana.ordered(req.x, req.y, prefix, req.carried):
+            stats.implied += 1
+            continue
+        p, q = req.x.pipe, req.y.pipe
+        block = items if req.depth == 0 else nodes[id(req.x)].loops[req.depth - 1].body
+        a_item = _item_in(block, req.x, nodes, req.depth)
+        b_item = _item_in(block, req.y, nodes, req.depth)
+        # a carried dependence whose producer comes first in the body is covered, at every
+        # distance, by a pair inside the iteration (a pipe's knowledge only grows)
+        carried = req.carried and _pos(block, a_item) >= _pos(block, b_item)
+        if p is q:
+            units.append(_place_barrier(items, req.y, req.depth, q, nodes))
+            stats.barriers += 1
+        else:
+            units.append(_place(items, req.x, req.y, req.depth, carried, p, q, eid, nodes))
+            eid += 1
+            stats.flags += 1
+        nodes = _index_tree(items)
+        ana = _Analysis(items, same_pipe)
+    out.items = items = _prune(items, reqs, units, same_pipe, stats)
+    _balance(out, same_pipe, stats)
+    return out
+
+
+def _satisfied(items: list[Item], reqs: Sequence[_Req], same_pipe: str) -> bool:
+    ana = _Analysis(items, same_pipe)
+    return all(ana.ordered(r.x, r.y, r.depth - 1 if r.carried else r.depth, r.carried) for r in reqs)
+
+
+def _without(block: Sequence[Item], drop: set[int]) -> list[Item]:
+    out: list[Item] = []
+    for item in block:
+        if id(item) in drop:
+            continue
+        out.append(replace(item, body=_without(item.body, drop)) if isinstance(item, Loop) else item)
+    return out
+
+
+def _prune(items: list[Item], reqs: Sequence[_Req], units: list[list[Instr]], same_pipe: str,
+           stats: object) -> list[Item]:
+    """Transitive reduction after the fact: drop each inserted pair or barrier (latest first)
+    whose dependences the others already order."""
+    for unit in reversed(units):
+        trial = _without(items, {id(x) for x in unit})
+        if _satisfied(trial, reqs, same_pipe):
+            items = trial
+            if unit[0].op == "pipe_barrier":
+                stats.barriers -= 1  # type: ignore[attr-defined]
+            else:
+                stats.flags -= 1  # type: ignore[attr-defined]
+            stats.implied += 1  # type: ignore[attr-defined]
+    return items
+
+
+def _balance(prog: Program, same_pipe: str, stats: object) -> None:
+    """Give every logical flag whose consecutive executions are not ordered (the next set could
+    fire before the previous wait consumed the signal) a back-pressure pair."""
+    items = prog.items
+    eid = _next_id(items)
+    for _ in range(_MAX_ROUNDS):
+        ana = _Analysis(items, same_pipe)
+        bad = _first_lost_signal(ana)
+        if bad is None:
+            return
+        wait_ev, set_ev = bad
+        w, s = ana.instr[wait_ev], ana.instr[set_ev]
+        nodes = _index_tree(items)
+        nw, ns = nodes[id(w)], nodes[id(s)]
+        common = 0
+        while (common < len(nw.loops) and common < len(ns.loops) and nw.loops[common] is ns.loops[common]):
+            common += 1
+        block = items if common == 0 else nw.loops[common - 1].body
+        a_item = _item_in(block, w, nodes, common)
+        b_item = _item_in(block, s, nodes, common)
+        carried = _pos(block, a_item) >= _pos(block, b_item)
+        if carried and common == 0:
+            raise SyncError(f"{s.where}: cannot order the flag's earlier wait at {w.where} before this set")
+        # set_flag (wait's pipe -> set's pipe) after the wait, wait_flag before the set
+        _place(items, w, s, common, carried, w.pipe, s.pipe, eid, nodes)
+        eid += 1
+        if hasattr(stats, "flags"):
+            stats.flags += 1
+    raise SyncError("back-pressure insertion did not converge")
+
+
+def _first_lost_signal(ana: _Analysis) -> tuple[int, int] | None:
+    worst: tuple[int, int] | None = None
+    for key, pairs in ana.flags.items():
+        q = key[1]
+        for (_s0, w0), (s1, _w1) in zip(pairs, pairs[1:], strict=False):
+            if ana.kn[s1][q] <= ana.num[w0]:
+                if worst is None or s1 < worst[1]:
+                    worst = (w0, s1)
+                break
+    return worst
+
+
+# --- allocation -------------------------------------------------------------------------------
+
+
+def allocate_structured(prog: Program, pool: int, stats: object, *, same_pipe: str = "barrier") -> Program:
+    """:func:`aclsim.compiler.allocate_events` for a program with loops."""
+    from aclsim.compiler.alloc import AllocStats
+
+    assert isinstance(stats, AllocStats)
+    out = prog.copy()
+    items = out.items
+    stats.segments += sum(1 for ins in items if not isinstance(ins, Loop) and ins.is_strong_sync)
+    for _ in range(_MAX_ROUNDS):
+        ana = _Analysis(items, same_pipe)
+        groups, colour, failed = _colour(ana, pool)
+        if failed is None:
+            break
+        if not _merge(items, ana, groups, colour, failed):
+            _to_barriers(items, groups[failed])
+            stats.cuts += 1
+            stats.segments += 1
+        else:
+            stats.merges += 1
+    else:
+        raise SyncError("allocation did not converge")
+    # rewrite logical IDs into physical ones
+    mapping: dict[int, int] = {}
+    for key, k in colour.items():
+        for ins in groups[key]:
+            mapping[id(ins)] = k
+    for ins in _leaves(items):  # flags of loops that never run: any ID will do
+        if ins.logical and ins.op in ("set_flag", "wait_flag") and id(ins) not in mapping:
+            mapping[id(ins)] = 0
+    stats.sync_points += len(groups)
+    for key, k in colour.items():
+        pq = (_PIPES[key[0]], _PIPES[key[1]])
+        stats.ids_used[pq] = max(stats.ids_used.get(pq, 0), k + 1)
+    _rewrite(items, mapping)
+    return out
+
+
+def _rewrite(block: list[Item], mapping: dict[int, int]) -> None:
+    for i, item in enumerate(block):
+        if isinstance(item, Loop):
+            _rewrite(item.body, mapping)
+        elif id(item) in mapping:
+            block[i] = replace(item, event_id=mapping[id(item)], logical=False, cost={})
+
+
+Key = tuple[int, int, int]
+
+
+def _colour(ana: _Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key, int], Key | None]:
+    # logical flags (groups), their executions as happens-before intervals [f, g] in Q's numbering
+    groups: dict[tuple[int, int, int], list[Instr]] = {}
+    intervals: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    first: dict[tuple[int, int, int], int] = {}
+    reserved: dict[tuple[int, int], set[int]] = {}
+    for key, pairs in ana.flags.items():
+        p, q, eid, logical = key
+        if not logical:
+            reserved.setdefault((p, q), set()).add(eid)
+            continue
+        g = (p, q, eid)
+        seen: dict[int, Instr] = {}
+        for s, w in pairs:
+            seen[id(ana.instr[s])] = ana.instr[s]
+            seen[id(ana.instr[w])] = ana.instr[w]
+        groups[g] = list(seen.values())
+        intervals[g] = [(ana.kn[s][q], ana.num[w]) for s, w in pairs]
+        first[g] = pairs[0][0]
+    # logical flags never executed (zero-trip loops) still need an ID: give them no conflicts
+    colour: dict[tuple[int, int, int], int] = {}
+    order = sorted(groups, key=lambda g: first[g])
+    by_pair: dict[tuple[int, int], list[tuple[int, int, tuple[int, int, int]]]] = {}
+    for g in order:
+        for f, w in intervals[g]:
+            by_pair.setdefault((g[0], g[1]), []).append((f, w, g))
+    conflicts: dict[tuple[int, int, int], set[tuple[int, int, int]]] = {g: set() for g in groups}
+    for ivs in by_pair.values():
+        ivs.sort()
+        active: list[tuple[int, int, tuple[int, int, int]]] = []
+        for f, w, g in ivs:
+            active = [a for a in active if a[1] >= f]
+            for _, _, h in active:
+                if h == g:
+                    raise SyncError(f"{groups[g][0].where}: the flag can lose a signal between two of "
+                                    f"its executions (nothing orders a wait before the next set); run "
+                                    f"infer_sync, which adds the back-pressure pair")
+                conflicts[g].add(h)
+                conflicts[h].add(g)
+            active.append((f, w, g))
+    for g in order:
+        taken = {colour[h] for h in conflicts[g] if h in colour} | reserved.get((g[0], g[1]), set())
+        k = next((k for k in range(pool) if k not in taken), -1)
+        if k < 0:
+            return groups, colour, g
+        colour[g] = k
+    return groups, colour, None
+
+
+def _simple(group: list[Instr], nodes: dict[int, _Node]) -> tuple[Instr, Instr] | None:
+    """The (set, wait) of a flag used once in one block with the set first, else None."""
+    if len(group) != 2:
+        return None
+    s, w = (group[0], group[1]) if group[0].op == "set_flag" else (group[1], group[0])
+    ns, nw = nodes[id(s)], nodes[id(w)]
+    if ns.block is not nw.block or ns.order > nw.order:
+        return None
+    return s, w
+
+
+def _merge(items: list[Item], ana: _Analysis, groups: dict[tuple[int, int, int], list[Instr]],
+           colour: dict[tuple[int, int, int], int], failed: tuple[int, int, int]) -> bool:
+    if failed[1] == _S:  # dropping a scalar wait would drop the issue it holds back
+        return False
+    nodes = _index_tree(items)
+    mine = _simple(groups[failed], nodes)
+    if mine is None:
+        return False
+    s_a, w_a = mine
+    best: tuple[int, Instr, Instr] | None = None
+    for g, group in groups.items():
+        if g == failed or g[:2] != failed[:2] or g not in colour:
+            continue
+        other = _simple(group, nodes)
+        if other is None or nodes[id(other[0])].block is not nodes[id(s_a)].block:
+            continue
+        s_b, w_b = other
+        if max(nodes[id(s_a)].order, nodes[id(s_b)].order) >= min(nodes[id(w_a)].order, nodes[id(w_b)].order):
+            continue
+        key = nodes[id(s_b)].order
+        if best is None or key > best[0]:
+            best = (key, s_b, w_b)
+    if best is None:
+        return False
+    _, s_b, w_b = best
+    block = nodes[id(s_a)].block
+    late_set, early_set = (s_a, s_b) if nodes[id(s_a)].order > nodes[id(s_b)].order else (s_b, s_a)
+    early_wait, late_wait = (w_a, w_b) if nodes[id(w_a)].order < nodes[id(w_b)].order else (w_b, w_a)
+    keep_id = s_b.event_id
+    block[_pos(block, early_set)] = None  # type: ignore[call-overload]
+    block[_pos(block, late_wait)] = None  # type: ignore[call-overload]
+    block[_pos(block, late_set)] = replace(late_set, event_id=keep_id, cost={})
+    block[_pos(block, early_wait)] = replace(early_wait, event_id=keep_id, cost={})
+    block[:] = [x for x in block if x is not None]
+    return True
+
+
+def _to_barriers(items: list[Item], group: list[Instr]) -> None:
+    """Drop a flag: its sets go, each of its waits becomes ``pipe_barrier ALL``; then drop the
+    flags that a strong sync now separates within one block."""
+    ids = {id(x) for x in group}
+
+    def walk(block: list[Item]) -> None:
+        new: list[Item] = []
+        for item in block:
+            if isinstance(item, Loop):
+                walk(item.body)
+            elif id(item) in ids:
+                if item.op == "wait_flag":
+                    new.append(Instr(Pipe.ALL, "pipe_barrier", line=item.line, file=item.file))
+                continue
+            new.append(item)
+        block[:] = new
+
+    walk(items)
+    _drop_straddling(items)
+
+
+def _uses(block: Sequence[Item], counts: dict[tuple[int, int, int], int]) -> dict[tuple[int, int, int], int]:
+    for item in block:
+        if isinstance(item, Loop):
+            _uses(item.body, counts)
+        elif item.logical and item.op in ("set_flag", "wait_flag"):
+            key = flag_key(item)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _drop_straddling(block: list[Item], uses: dict[tuple[int, int, int], int] | None = None) -> None:
+    uses = _uses(block, {}) if uses is None else uses
+    open_sets: dict[tuple[int, int, int], int] = {}
+    drop: set[int] = set()
+    strong_since: dict[tuple[int, int, int], bool] = {}
+    for i, item in enumerate(block):
+        if isinstance(item, Loop):
+            _drop_straddling(item.body, uses)
+            continue
+        if item.is_strong_sync:
+            for key in strong_since:
+                strong_since[key] = True
+        elif item.logical and item.op == "set_flag":
+            key = flag_key(item)
+            open_sets[key] = i
+            strong_since[key] = False
+        elif item.logical and item.op == "wait_flag":
+            key = flag_key(item)
+            # (not a wait on PIPE_S: it also holds the issue of what follows it)
+            if key in open_sets and strong_since.get(key) and uses.get(key) == 2 and key[1] != _S:
+                drop.add(open_sets[key])
+                drop.add(i)
+            open_sets.pop(key, None)
+            strong_since.pop(key, None)
+    if drop:
+        block[:] = [it for i, it in enumerate(block) if i not in drop]
+
+
+__all__ = ["allocate_structured", "infer_structured"]

@@ -1,0 +1,218 @@
+"""The Ascend C programming model in Python: write a kernel, run it exactly, see its pipes.
+
+``import aclsim.kernel as asc``; names mirror Ascend C one to one (classes keep their
+names, functions are snake_case; the table is ``docs/dsl_mapping.md``).
+
+>>> import numpy as np, aclsim, aclsim.kernel as asc
+>>> @asc.kernel
+... def double(x, y):
+...     pipe = asc.TPipe()
+...     q_in, q_out = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
+...     pipe.init_buffer(q_in, 1, 256); pipe.init_buffer(q_out, 1, 256)
+...     gx, gy = asc.GlobalTensor(asc.float32), asc.GlobalTensor(asc.float32)
+...     gx.set_global_buffer(x); gy.set_global_buffer(y)
+...     t = q_in.alloc_tensor(asc.float32); asc.data_copy(t, gx, 64); q_in.enque(t)
+...     t = q_in.deque(); u = q_out.alloc_tensor(asc.float32)
+...     asc.add(u, t, t, 64); q_out.enque(u); q_in.free_tensor(t)
+...     u = q_out.deque(); asc.data_copy(gy, u, 64); q_out.free_tensor(u)
+>>> aclsim.init(chip="tiny"); aclsim.set_device(0)
+>>> x = np.arange(64, dtype=np.float32); bx, by = aclsim.malloc(256), aclsim.malloc(256)
+>>> aclsim.memcpy(bx, 256, x, 256, aclsim.MemcpyKind.HOST_TO_DEVICE)
+>>> launch = double[1, None](bx, by); aclsim.synchronize_device()
+>>> y = np.empty_like(x); aclsim.memcpy(y, 256, by, 256, aclsim.MemcpyKind.DEVICE_TO_HOST)
+>>> bool((y == 2 * x).all()), launch.report.total_cycles > 0
+(True, True)
+>>> aclsim.free(bx); aclsim.free(by); aclsim.reset_device(0); aclsim.finalize()
+[]
+"""
+
+from aclsim.isa import HardEvent, Pipe
+from aclsim.kernel._core import (
+    KernelOptions,
+    bfloat16,
+    float16,
+    float32,
+    get_block_idx,
+    get_block_num,
+    half,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from aclsim.kernel.copy import (
+    DataCopyExtParams,
+    DataCopyPadExtParams,
+    DataCopyParams,
+    Nd2NzParams,
+    data_copy,
+    data_copy_pad,
+)
+from aclsim.kernel.cube import (
+    FixpipeParams,
+    FixpipeParamsV220,
+    LoadData2DParams,
+    MmadParams,
+    QuantMode,
+    fixpipe,
+    load_data,
+    mmad,
+)
+from aclsim.kernel.gm import GmAddr
+from aclsim.kernel.launch import (
+    Kernel,
+    KernelLaunch,
+    add_launch_listener,
+    capture_launches,
+    kernel,
+    remove_launch_listener,
+)
+from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
+from aclsim.kernel.sync import (
+    PIPE_ALL,
+    PIPE_FIX,
+    PIPE_M,
+    PIPE_MTE1,
+    PIPE_MTE2,
+    PIPE_MTE3,
+    PIPE_S,
+    PIPE_V,
+    pipe_barrier,
+    set_flag,
+    wait_flag,
+)
+from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
+from aclsim.kernel.vector import (
+    CMPMODE,
+    SELMODE,
+    BinaryRepeatParams,
+    ReduceOrder,
+    RoundMode,
+    UnaryRepeatParams,
+    abs,
+    add,
+    adds,
+    cast,
+    compare,
+    compare_scalar,
+    div,
+    duplicate,
+    exp,
+    ln,
+    max,
+    maxs,
+    min,
+    mins,
+    mul,
+    muls,
+    reciprocal,
+    reduce_max,
+    reduce_min,
+    reduce_sum,
+    relu,
+    rsqrt,
+    select,
+    sqrt,
+    sub,
+    whole_reduce_max,
+    whole_reduce_min,
+    whole_reduce_sum,
+)
+
+__all__ = [
+    "CMPMODE",
+    "PIPE_ALL",
+    "PIPE_FIX",
+    "PIPE_M",
+    "PIPE_MTE1",
+    "PIPE_MTE2",
+    "PIPE_MTE3",
+    "PIPE_S",
+    "PIPE_V",
+    "SELMODE",
+    "BinaryRepeatParams",
+    "DataCopyExtParams",
+    "DataCopyPadExtParams",
+    "DataCopyParams",
+    "FixpipeParams",
+    "FixpipeParamsV220",
+    "GlobalTensor",
+    "GmAddr",
+    "HardEvent",
+    "Kernel",
+    "KernelLaunch",
+    "KernelOptions",
+    "LoadData2DParams",
+    "LocalTensor",
+    "MmadParams",
+    "Nd2NzParams",
+    "Pipe",
+    "QuantMode",
+    "QuePosition",
+    "ReduceOrder",
+    "RoundMode",
+    "TBuf",
+    "TPipe",
+    "TPosition",
+    "TQue",
+    "TQueBind",
+    "UnaryRepeatParams",
+    "abs",
+    "add",
+    "add_launch_listener",
+    "adds",
+    "bfloat16",
+    "capture_launches",
+    "cast",
+    "compare",
+    "compare_scalar",
+    "data_copy",
+    "data_copy_pad",
+    "div",
+    "duplicate",
+    "exp",
+    "fixpipe",
+    "float16",
+    "float32",
+    "get_block_idx",
+    "get_block_num",
+    "half",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "kernel",
+    "ln",
+    "load_data",
+    "max",
+    "maxs",
+    "min",
+    "mins",
+    "mmad",
+    "mul",
+    "muls",
+    "pipe_barrier",
+    "reciprocal",
+    "reduce_max",
+    "reduce_min",
+    "reduce_sum",
+    "relu",
+    "remove_launch_listener",
+    "rsqrt",
+    "select",
+    "set_flag",
+    "sqrt",
+    "sub",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "wait_flag",
+    "whole_reduce_max",
+    "whole_reduce_min",
+    "whole_reduce_sum",
+]

@@ -1,0 +1,266 @@
+"""The per-block interpreter ("builder") every kernel-language call hands its work to.
+
+A kernel launch runs each block on a :class:`Core`: the block's local memories as NumPy
+byte arenas sized by the chip, the instruction stream it records, its TPipe state.  The
+running core is thread-local (blocks run on the stream's worker thread); a kernel-language
+call with no running core fails loudly with :class:`~aclsim.errors.KernelContextError`.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import ml_dtypes
+import numpy as np
+
+from aclsim.arch import ChipSpec, get_chip
+from aclsim.errors import (
+    ACL_ERROR_RT_AICORE_EXCEPTION,
+    ACL_ERROR_RT_VECTOR_CORE_EXCEPTION,
+    KernelContextError,
+    KernelFault,
+)
+from aclsim.isa import Access, Instr, Pipe, Space
+
+if TYPE_CHECKING:
+    from aclsim.kernel.gm import Allocation
+    from aclsim.kernel.pipe import TPipe
+
+# --- data types ---------------------------------------------------------------------------
+# bfloat16 comes from ml_dtypes (a NumPy dtype with correctly rounded arithmetic), so every
+# dtype below works with NumPy's ufuncs, astype and views alike.
+float16 = half = np.dtype(np.float16)
+bfloat16 = np.dtype(ml_dtypes.bfloat16)
+float32 = np.dtype(np.float32)
+int8 = np.dtype(np.int8)
+uint8 = np.dtype(np.uint8)
+int16 = np.dtype(np.int16)
+uint16 = np.dtype(np.uint16)
+int32 = np.dtype(np.int32)
+uint32 = np.dtype(np.uint32)
+int64 = np.dtype(np.int64)
+uint64 = np.dtype(np.uint64)
+DTYPES = (float16, bfloat16, float32, int8, uint8, int16, uint16, int32, uint32, int64, uint64)
+
+
+def as_dtype(dtype: Any) -> np.dtype:
+    """A NumPy dtype among the kernel language's (``float16``, ``bfloat16``, ``int32``...)."""
+    dt = np.dtype(dtype)
+    if dt not in DTYPES:
+        raise TypeError(f"{dt} is not a kernel data type; use one of {', '.join(str(d) for d in DTYPES)}")
+    return dt
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KernelOptions:
+    """Interpreter settings of a kernel, in one place.
+
+    Parameters
+    ----------
+    detect_races
+        Check every launch for cross-pipe races (RAW/WAR/WAW on overlapping memory not
+        ordered by flags or barriers) with the happens-before verifier of
+        ``aclsim.compiler``.  Off is faster.
+    fill_nan
+        Fill fresh local memory (the arenas at block start, every ``alloc_tensor`` and
+        ``TBuf.get``) with 0xFF bytes, a NaN in every float type, so reads of data never
+        written show up as NaN (or -1 in integer types).  Off: fresh memory reads as zero.
+    chip
+        Run on this chip (a preset name or a ``ChipSpec``) instead of the stream's device.
+    auto_sync
+        Replace the flags and same-pipe barriers the kernel recorded (hand-written or emitted
+        by queues) with the ones ``aclsim.compiler.auto_sync`` infers and allocates from the
+        memory accesses; the launch's ``sync_stats`` says how many ids each pipe pair used.
+        A kernel may then be written with no syncs at all (the auto-sync mode of Ascend's
+        compiler).
+
+    >>> KernelOptions(fill_nan=True).detect_races
+    True
+    """
+
+    detect_races: bool = True
+    fill_nan: bool = False
+    chip: str | ChipSpec | None = None
+    auto_sync: bool = False
+
+    def __post_init__(self) -> None:
+        if self.chip is not None:
+            get_chip(self.chip)  # validates the name
+
+
+# --- source locations ----------------------------------------------------------------------
+
+_PKG = str(Path(__file__).resolve().parent)
+
+
+def where(depth: int = 2) -> tuple[str, int]:
+    """``(file, line)`` of the first frame outside ``aclsim.kernel``: the kernel statement."""
+    f = sys._getframe(depth)
+    while f.f_code.co_filename.startswith(_PKG):
+        back = f.f_back
+        if back is None:
+            break
+        f = back
+    return f.f_code.co_filename, f.f_lineno
+
+
+# --- the core ------------------------------------------------------------------------------
+
+#: Local memories and their arena sizes (bytes) on a chip.
+LOCAL_SPACES = (Space.UB, Space.L1, Space.L0A, Space.L0B, Space.L0C)
+
+
+def space_capacity(chip: ChipSpec, space: Space) -> int:
+    """Bytes of ``space`` a kernel may allocate."""
+    if space is Space.UB:
+        return chip.ub_usable_bytes
+    return {
+        Space.L1: chip.l1_bytes,
+        Space.L0A: chip.l0a_bytes,
+        Space.L0B: chip.l0b_bytes,
+        Space.L0C: chip.l0c_bytes,
+    }[space]
+
+
+def space_align(chip: ChipSpec, space: Space) -> int:
+    """Start-address alignment of operands in ``space`` (reference 4.3)."""
+    return {
+        Space.UB: chip.ub_align,
+        Space.L1: chip.l1_align,
+        Space.L0A: chip.l0ab_align,
+        Space.L0B: chip.l0ab_align,
+        Space.L0C: chip.l0c_align,
+    }[space]
+
+
+def fault_code(space: Space) -> int:
+    """The core-exception code for a fault on ``space``: vector side (UB) or cube side."""
+    return ACL_ERROR_RT_VECTOR_CORE_EXCEPTION if space is Space.UB else ACL_ERROR_RT_AICORE_EXCEPTION
+
+
+class Core:
+    """One block running on one simulated AI Core: local arenas, recorded instructions."""
+
+    __slots__ = (
+        "chip",
+        "options",
+        "block_idx",
+        "block_num",
+        "arenas",
+        "instrs",
+        "host_ranges",
+        "pipe",
+        "launch",
+        "_acc",
+        "align",
+    )
+
+    def __init__(
+        self, chip: ChipSpec, options: KernelOptions, block_idx: int, block_num: int, launch: Any = None
+    ) -> None:
+        self.chip = chip
+        self.options = options
+        self.block_idx = block_idx
+        self.block_num = block_num
+        self.launch = launch
+        fill = 0xFF if options.fill_nan else 0
+        self.arenas: dict[Space, np.ndarray] = {}
+        for space in LOCAL_SPACES:
+            size = {
+                Space.UB: chip.ub_bytes,
+                Space.L1: chip.l1_bytes,
+                Space.L0A: chip.l0a_bytes,
+                Space.L0B: chip.l0b_bytes,
+                Space.L0C: chip.l0c_bytes,
+            }[space]
+            self.arenas[space] = np.full(size, fill, np.uint8) if fill else np.zeros(size, np.uint8)
+        self.align = {s: space_align(chip, s) for s in LOCAL_SPACES}
+        self.instrs: list[Instr] = []
+        self.host_ranges: list[tuple[int, int]] = []  # zero-copy host memory met by this block
+        self.pipe: TPipe | None = None
+        self._acc: dict[tuple[Space, int, int], Access] = {}
+
+    def access(self, space: Space, offset: int, length: int) -> Access:
+        """An interned :class:`~aclsim.isa.Access` (the same ranges recur tile after tile)."""
+        if self.host_ranges and space is Space.GM:
+            for lo, hi in self.host_ranges:
+                if lo <= offset < hi:
+                    space = Space.HOST
+                    break
+        key = (space, offset, length)
+        a = self._acc.get(key)
+        if a is None:
+            if len(self._acc) > 65536:
+                self._acc.clear()
+            a = self._acc[key] = Access(space, offset, length)
+        return a
+
+    def emit(
+        self, pipe: Pipe, op: str, reads: tuple[Access, ...], writes: tuple[Access, ...], cost: dict[str, Any]
+    ) -> Instr:
+        file, line = where(3)
+        ins = Instr(pipe, op, reads, writes, cost=cost, file=file, line=line)
+        self.instrs.append(ins)
+        return ins
+
+    def add(self, ins: Instr) -> None:
+        self.instrs.append(ins)
+
+    def fault(
+        self,
+        cls: type[KernelFault],
+        message: str,
+        *,
+        hint: str | None = None,
+        code: int | None = None,
+        **extra: Any,
+    ) -> NoReturn:
+        file, line = where(3)
+        raise cls(message, hint=hint, code=code, file=file, line=line, block=self.block_idx, **extra)
+
+    def resolve(self, addr: int) -> Allocation:
+        """The device allocation holding ``addr`` (through the launch's cache)."""
+        from aclsim.kernel.gm import resolve
+
+        return resolve(self, addr)
+
+
+_tls = threading.local()
+
+
+def current() -> Core:
+    """The core running the calling kernel code; fails loudly outside a kernel."""
+    core = getattr(_tls, "core", None)
+    if core is None:
+        file, line = where(2)
+        raise KernelContextError(
+            f"kernel-language call outside a running kernel ({file}:{line})",
+            hint="call it from a @kernel function launched as my_kernel[block_dim, stream](...)",
+        )
+    return core
+
+
+def set_current(core: Core | None) -> None:
+    _tls.core = core
+
+
+def running() -> bool:
+    """Whether the calling thread is running a kernel block."""
+    return getattr(_tls, "core", None) is not None
+
+
+def get_block_idx() -> int:
+    """``GetBlockIdx()``: the index of the block this core runs (0 .. block_dim - 1)."""
+    return current().block_idx
+
+
+def get_block_num() -> int:
+    """``GetBlockNum()``: the block dimension of the launch."""
+    return current().block_num

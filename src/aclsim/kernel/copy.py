@@ -1,0 +1,335 @@
+"""Data movement: ``data_copy`` and ``data_copy_pad`` (reference section 2.5).
+
+Pipes: GM -> UB/L1/L0A/L0B on MTE2, UB -> GM on MTE3, UB -> UB on V, UB -> L1 on MTE3.
+Rules enforced as the hardware does:
+
+- local operand addresses aligned to the memory's alignment (UB/L1 32 B, L0A/L0B 512 B);
+  global addresses aligned to ``sizeof(T)``;
+- ``data_copy(dst, src, count)`` moves ``count * sizeof(T)`` bytes ROUNDED DOWN to a
+  multiple of 32 B (the documented behaviour; use ``data_copy_pad`` for the tail);
+- ``DataCopyParams``: ``block_len`` and both strides in 32 B blocks (strides are the gaps
+  between consecutive blocks);
+- ``DataCopyExtParams`` (``data_copy_pad``): ``block_len`` in bytes, the GM-side stride in
+  bytes, the UB-side stride in 32 B blocks; each block is padded to 32 B on the UB side;
+- ``Nd2NzParams``: GM (ND, row-major) -> L1 in the NZ fractal layout the cube path reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from aclsim.errors import LocalOutOfRangeError, MisalignedAccessError
+from aclsim.isa import Pipe, Space
+from aclsim.kernel._core import Core, current, fault_code
+from aclsim.kernel.tensor import GlobalTensor, LocalTensor
+
+BLOCK = 32
+
+
+@dataclass(frozen=True)
+class DataCopyParams:
+    """``DataCopyParams{blockCount, blockLen, srcStride, dstStride}``: lengths and gaps in 32 B blocks."""
+
+    block_count: int = 1
+    block_len: int = 0
+    src_stride: int = 0
+    dst_stride: int = 0
+
+
+@dataclass(frozen=True)
+class DataCopyExtParams:
+    """``DataCopyExtParams``: ``block_len`` bytes; GM-side stride in bytes, UB-side stride in 32 B blocks."""
+
+    block_count: int = 1
+    block_len: int = 0
+    src_stride: int = 0
+    dst_stride: int = 0
+    rsv: int = 0
+
+
+@dataclass(frozen=True)
+class DataCopyPadExtParams:
+    """``DataCopyPadExtParams<T>{isPad, leftPadding, rightPadding, paddingValue}`` (paddings in elements)."""
+
+    is_pad: bool = False
+    left_padding: int = 0
+    right_padding: int = 0
+    padding_value: Any = 0
+
+
+@dataclass(frozen=True)
+class Nd2NzParams:
+    """``Nd2NzParams{ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride,
+    dstNzMatrixStride}``: ``nd_num`` ND matrices of ``n_value`` rows x ``d_value`` columns
+    (row ``r`` of matrix ``i`` starts at source element ``i * src_nd_matrix_stride + r *
+    src_d_value``) become NZ: element ``(r, c)`` lands at ``i * dst_nz_matrix_stride + (c // C0) *
+    dst_nz_c0_stride * C0 + r * dst_nz_n_stride * C0 + c % C0`` (C0 = 32 B / sizeof(T);
+    the two NZ strides count 32 B blocks, the matrix strides elements)."""
+
+    nd_num: int = 1
+    n_value: int = 0
+    d_value: int = 0
+    src_nd_matrix_stride: int = 0
+    src_d_value: int = 0
+    dst_nz_c0_stride: int = 0
+    dst_nz_n_stride: int = 1
+    dst_nz_matrix_stride: int = 0
+
+
+def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> None:
+    """``DataCopy(dst, src, Nd2NzParams)``: GM (ND) -> L1/UB (NZ) on MTE2."""
+    name = "data_copy"
+    fields = (p.nd_num, p.n_value, p.d_value, p.src_nd_matrix_stride, p.src_d_value, p.dst_nz_c0_stride,
+              p.dst_nz_n_stride, p.dst_nz_matrix_stride)
+    if any(int(f) < 0 for f in fields):
+        raise ValueError(f"{name}: negative field in {p}")
+    nd, n, d = int(p.nd_num), int(p.n_value), int(p.d_value)
+    if int(p.src_d_value) < d:
+        raise ValueError(f"{name}: src_d_value {p.src_d_value} (source row length) is less than d_value {d}")
+    c0 = BLOCK // src.dtype.itemsize
+    if nd and n and d and int(p.dst_nz_c0_stride) < n and d > c0:
+        raise ValueError(f"{name}: dst_nz_c0_stride {p.dst_nz_c0_stride} < n_value {n}: the column groups "
+                         "of the NZ result would overlap")
+    isz = src.dtype.itemsize
+    if not (nd and n and d):
+        core.emit(Pipe.MTE2, name, (), (), {"bytes": 0})
+        return
+    r, c = np.arange(n)[:, None], np.arange(d)[None, :]
+    m = np.arange(nd)[:, None, None]
+    s_idx = m * int(p.src_nd_matrix_stride) + r * int(p.src_d_value) + c
+    d_idx = (m * int(p.dst_nz_matrix_stride) + (c // c0) * int(p.dst_nz_c0_stride) * c0
+             + r * int(p.dst_nz_n_stride) * c0 + c % c0)
+    sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
+    _check_local(core, dst, dspan, name)
+    _check_gm(core, src, name)
+    sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB).view(src.dtype)
+    _local_bytes(core, dst, dspan).view(dst.dtype)[d_idx] = sbuf[s_idx]
+    core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
+              {"bytes": nd * n * d * isz})
+
+
+def _check_local(core: Core, t: LocalTensor, nbytes: int, what: str) -> None:
+    align = core.align[t.space]
+    if t.offset % align:
+        core.fault(
+            MisalignedAccessError,
+            f"{what}: {t.space.value} address {t.offset} is not {align} B aligned",
+            hint=f"{t.space.value} operands start on {align} B boundaries",
+            code=fault_code(t.space),
+        )
+    if t.offset + nbytes > t.buf_end:
+        core.fault(
+            LocalOutOfRangeError,
+            f"{what}: {nbytes} B at {t.space.value}[{t.offset}] run "
+            f"{t.offset + nbytes - t.buf_end} B past the tensor's buffer",
+            code=fault_code(t.space),
+        )
+
+
+def _check_gm(core: Core, g: GlobalTensor, what: str) -> None:
+    if g.addr % g.dtype.itemsize:
+        core.fault(
+            MisalignedAccessError,
+            f"{what}: global address 0x{g.addr:x} is not aligned to sizeof({g.dtype}) = {g.dtype.itemsize}",
+            code=fault_code(Space.UB),
+        )
+
+
+def _local_bytes(core: Core, t: LocalTensor, nbytes: int) -> np.ndarray:
+    return core.arenas[t.space][t.offset : t.offset + nbytes]
+
+
+def _strided(buf: np.ndarray, count: int, blen: int, stride: int) -> np.ndarray:
+    """``count`` blocks of ``blen`` bytes, ``stride`` bytes apart, as a (count, blen) view of ``buf``."""
+    return as_strided(buf, shape=(count, blen), strides=(stride, 1), writeable=True)
+
+
+def _direction(dst: Any, src: Any) -> tuple[Pipe, str]:
+    if isinstance(dst, LocalTensor) and isinstance(src, GlobalTensor):
+        if dst.space not in (Space.UB, Space.L1, Space.L0A, Space.L0B):
+            raise ValueError(f"no global -> {dst.space.value} copy; L0C is written by mmad")
+        return Pipe.MTE2, "gm2local"
+    if isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor):
+        if src.space is not Space.UB:
+            raise ValueError(
+                f"data_copy from {src.space.value} to global memory: only UB -> GM exists "
+                "(L0C results leave by fixpipe)"
+            )
+        return Pipe.MTE3, "local2gm"
+    if isinstance(dst, LocalTensor) and isinstance(src, LocalTensor):
+        if src.space is Space.UB and dst.space is Space.UB:
+            return Pipe.V, "local2local"
+        if src.space is Space.UB and dst.space is Space.L1:
+            return Pipe.MTE3, "local2local"
+        raise ValueError(
+            f"no data_copy from {src.space.value} to {dst.space.value} "
+            "(L1 -> L0A/L0B is load_data, L0C -> out is fixpipe)"
+        )
+    raise TypeError(
+        f"data_copy(dst, src, ...) needs LocalTensor/GlobalTensor operands, got "
+        f"{type(dst).__name__}, {type(src).__name__}"
+    )
+
+
+def data_copy(
+    dst: LocalTensor | GlobalTensor,
+    src: LocalTensor | GlobalTensor,
+    count_or_params: int | DataCopyParams | Nd2NzParams,
+) -> None:
+    """``DataCopy(dst, src, count)``, ``DataCopy(dst, src, DataCopyParams)`` or, GM -> L1 with the
+    ND -> NZ conversion, ``DataCopy(dst, src, Nd2NzParams)``.
+
+    The count form moves ``count * sizeof(T)`` bytes rounded DOWN to 32 B.
+    """
+    core = current()
+    if dst.dtype.itemsize != src.dtype.itemsize:
+        raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
+    pipe, kind = _direction(dst, src)
+    if isinstance(count_or_params, Nd2NzParams):
+        if kind != "gm2local" or not isinstance(dst, LocalTensor) or dst.space not in (Space.L1, Space.UB):
+            raise ValueError("data_copy with Nd2NzParams converts GM -> L1 (A1/B1) or UB only")
+        assert isinstance(src, GlobalTensor)
+        _nd2nz(core, dst, src, count_or_params)
+        return
+    if isinstance(count_or_params, DataCopyParams):
+        p = count_or_params
+        if p.block_count < 0 or p.block_len < 0 or p.src_stride < 0 or p.dst_stride < 0:
+            raise ValueError(f"negative field in {p}")
+        count, blen = int(p.block_count), int(p.block_len) * BLOCK
+        sstride, dstride = blen + int(p.src_stride) * BLOCK, blen + int(p.dst_stride) * BLOCK
+    else:
+        n = int(count_or_params)
+        if n < 0:
+            raise ValueError(f"data_copy count must be >= 0, got {n}")
+        nbytes = n * src.dtype.itemsize
+        count, blen = 1, nbytes - nbytes % BLOCK
+        sstride = dstride = blen
+    sspan = (count - 1) * sstride + blen if count else 0
+    dspan = (count - 1) * dstride + blen if count else 0
+    total = count * blen
+    if kind == "gm2local":
+        assert isinstance(src, GlobalTensor) and isinstance(dst, LocalTensor)
+        _check_local(core, dst, dspan, "data_copy")
+        _check_gm(core, src, "data_copy")
+        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB)
+        dbuf = _local_bytes(core, dst, dspan)
+        reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
+    elif kind == "local2gm":
+        assert isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor)
+        _check_local(core, src, sspan, "data_copy")
+        _check_gm(core, dst, "data_copy")
+        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True)
+        sbuf = _local_bytes(core, src, sspan)
+        reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
+    else:
+        assert isinstance(dst, LocalTensor) and isinstance(src, LocalTensor)
+        _check_local(core, src, sspan, "data_copy")
+        _check_local(core, dst, dspan, "data_copy")
+        sbuf, dbuf = _local_bytes(core, src, sspan), _local_bytes(core, dst, dspan)
+        reads, writes = (src.access(sspan),), (dst.access(dspan),)
+    if total:
+        if count == 1 or (sstride == blen and dstride == blen):
+            dbuf[:total] = sbuf[:total]
+        else:
+            _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
+    cost: dict[str, Any] = {"bytes": total}
+    if pipe is Pipe.V:
+        cost["repeats"] = -(-total // core.chip.vector_repeat_bytes)
+    core.emit(pipe, "data_copy", reads, writes, cost)
+
+
+def data_copy_pad(
+    dst: LocalTensor | GlobalTensor,
+    src: LocalTensor | GlobalTensor,
+    params: DataCopyExtParams,
+    pad_params: DataCopyPadExtParams | None = None,
+) -> None:
+    """``DataCopyPad``: byte-exact copies of blocks whose length need not be a multiple of 32 B.
+
+    GM -> UB: block ``i`` is read from ``src + i * (block_len + src_stride)`` bytes and written
+    at UB ``dst + i * (align32(left + block_len + right) + dst_stride * 32)``, after ``left``
+    padding elements; with ``is_pad`` the left and right paddings are filled with
+    ``padding_value`` (otherwise they keep what was there).
+    UB -> GM: block ``i`` is read from UB ``src + i * (align32(block_len) + src_stride * 32)``
+    and written at ``dst + i * (block_len + dst_stride)`` bytes.
+    """
+    core = current()
+    if dst.dtype.itemsize != src.dtype.itemsize:
+        raise TypeError(f"data_copy_pad between {src.dtype} and {dst.dtype}")
+    if not isinstance(params, DataCopyExtParams):
+        raise TypeError("data_copy_pad needs DataCopyExtParams")
+    count, blen = int(params.block_count), int(params.block_len)
+    isz = src.dtype.itemsize
+    if not 0 <= count <= 4095 or blen < 0:
+        raise ValueError(f"DataCopyExtParams block_count must be in 0..4095 and block_len >= 0, got {params}")
+    if blen % isz:
+        core.fault(
+            MisalignedAccessError,
+            f"data_copy_pad block_len {blen} B is not a multiple of sizeof({src.dtype}) = {isz}",
+            code=fault_code(Space.UB),
+        )
+    if isinstance(dst, LocalTensor) and isinstance(src, GlobalTensor):
+        if dst.space is not Space.UB:
+            raise ValueError("data_copy_pad moves between global memory and UB")
+        pad = pad_params or DataCopyPadExtParams()
+        left, right = int(pad.left_padding) * isz, int(pad.right_padding) * isz
+        if left > BLOCK or right > BLOCK:
+            raise ValueError("data_copy_pad paddings are at most 32 B each")
+        ub_block = -(-(left + blen + right) // BLOCK) * BLOCK
+        sstride = blen + int(params.src_stride)
+        dstride = ub_block + int(params.dst_stride) * BLOCK
+        sspan = (count - 1) * sstride + blen if count else 0
+        dspan = (count - 1) * dstride + ub_block if count else 0
+        _check_local(core, dst, dspan, "data_copy_pad")
+        _check_gm(core, src, "data_copy_pad")
+        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=True)
+        dbuf = _local_bytes(core, dst, dspan)
+        if count:
+            d2 = _strided(dbuf, count, ub_block, dstride)
+            d2[:, left : left + blen] = _strided(sbuf, count, blen, sstride)
+            if pad.is_pad:
+                value = np.asarray(pad.padding_value).astype(dst.dtype)
+                if left:
+                    d2[:, :left] = np.full(left // isz, value, dst.dtype).view(np.uint8)
+                if right:
+                    d2[:, left + blen : left + blen + right] = np.full(right // isz, value, dst.dtype).view(
+                        np.uint8
+                    )
+        core.emit(
+            Pipe.MTE2,
+            "data_copy_pad",
+            (core.access(Space.GM, src.addr, sspan),),
+            (dst.access(dspan),),
+            {"bytes": count * blen},
+        )
+    elif isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor):
+        if src.space is not Space.UB:
+            raise ValueError("data_copy_pad moves between global memory and UB")
+        if pad_params is not None:
+            raise TypeError("UB -> GM data_copy_pad takes no padding parameters")
+        ub_block = -(-blen // BLOCK) * BLOCK
+        sstride = ub_block + int(params.src_stride) * BLOCK
+        dstride = blen + int(params.dst_stride)
+        sspan = (count - 1) * sstride + blen if count else 0
+        dspan = (count - 1) * dstride + blen if count else 0
+        _check_local(core, src, sspan, "data_copy_pad")
+        _check_gm(core, dst, "data_copy_pad")
+        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True)
+        sbuf = _local_bytes(core, src, sspan)
+        if count:
+            _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
+        core.emit(
+            Pipe.MTE3,
+            "data_copy_pad",
+            (src.access(sspan),),
+            (core.access(Space.GM, dst.addr, dspan),),
+            {"bytes": count * blen},
+        )
+    else:
+        raise TypeError(
+            "data_copy_pad copies GlobalTensor -> LocalTensor (UB) or LocalTensor (UB) -> GlobalTensor"
+        )

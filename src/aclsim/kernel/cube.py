@@ -1,0 +1,278 @@
+"""The cube path: ``load_data`` (L1 -> L0A/L0B, MTE1), ``mmad`` (M), ``fixpipe`` (L0C -> GM/L1, FIX).
+
+Layouts are the hardware's fractal ones, as the Ascend C ``Mmad`` documentation gives them
+(a fractal is 512 B of inputs: 16 rows x C0 = 32 B / sizeof(T) columns; 16 x 16 of results):
+
+- A in L0A is **zZ**: inside a fractal row-major, fractals row-major over the (M/16, K/C0) grid;
+- B in L0B is **nZ**: a C0 x 16 fractal stored column-major, fractals row-major over the
+  (K/C0, N/16) grid;
+- C in L0C is **zN**: a 16 x 16 fractal row-major, fractals column-major over the
+  (M/16, N/16) grid (the NZ format).
+
+Matrices reach L1 in NZ through ``data_copy(..., Nd2NzParams)`` (the GM -> L1 ND2NZ
+conversion); ``load_data`` moves whole 512 B fractals (``if_transpose`` turns each 16 x 16
+fractal of a 16-bit type around: NZ in L1 -> nZ in L0B); ``fixpipe`` converts the NZ result
+to ND rows on its way out (``CFG_ROW_MAJOR``).
+
+Accumulation: float16 and bfloat16 products are exact in float32 and summed in float32
+into L0C (as the cube does); float32 inputs multiply in float32; int8 accumulates in int32.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
+from aclsim.isa import Access, Pipe, Space
+from aclsim.kernel._core import Core, bfloat16, current, fault_code, float16, float32, int8, int32
+from aclsim.kernel.tensor import GlobalTensor, LocalTensor
+
+_MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32}
+
+
+@dataclass(frozen=True)
+class LoadData2DParams:
+    """``LoadData2DParams``: ``repeat_times`` fractals (512 B each), the first at ``start_index``,
+    ``src_stride`` fractals apart in L1, ``dst_gap`` fractals of gap between them in L0."""
+
+    start_index: int = 0
+    repeat_times: int = 1
+    src_stride: int = 1
+    sid: int = 0
+    dst_gap: int = 0
+    if_transpose: bool = False
+    addr_mode: int = 0
+
+
+@dataclass(frozen=True)
+class MmadParams:
+    """``MmadParams{m, n, k, isBias, ..., cmatrixInitVal}``: ``cmatrix_init_val`` True overwrites
+    L0C (C starts from zero), False accumulates into it."""
+
+    m: int = 0
+    n: int = 0
+    k: int = 0
+    is_bias: bool = False
+    fm_offset: int = 0
+    en_ssparse: bool = False
+    en_winograd_a: bool = False
+    en_winograd_b: bool = False
+    unit_flag: int = 0
+    k_direction_align: bool = False
+    cmatrix_source: bool = False
+    cmatrix_init_val: bool = True
+
+
+class QuantMode(enum.IntEnum):
+    """Fixpipe's on-the-fly conversion (``quantPre``), the subset aclsim models."""
+
+    NoQuant = 0
+    F322F16 = 1
+    F322BF16 = 2
+
+
+@dataclass(frozen=True)
+class FixpipeParamsV220:
+    """``FixpipeParamsV220{nSize, mSize, srcStride, dstStride, reluEn, quantPre, deqScalar, ndNum,
+    srcNdStride, dstNdStride, unitFlag}`` (the C++ field order): ``m_size`` x ``n_size`` results
+    leave L0C's NZ layout as ND rows.  ``src_stride``: the distance between the starts of
+    two consecutive N-direction Z columns of L0C, in 16-element rows (C0_SIZE; usually ``m_size``
+    rounded up to 16; 0 means that); ``dst_stride``: elements per destination row (0:
+    ``n_size``); ``nd_num`` matrices, ``src_nd_stride`` fractals (1024 B) and ``dst_nd_stride``
+    elements apart."""
+
+    n_size: int = 0
+    m_size: int = 0
+    src_stride: int = 0
+    dst_stride: int = 0
+    relu_en: bool = False
+    quant_pre: QuantMode = QuantMode.NoQuant
+    deq_scalar: int = 0
+    nd_num: int = 1
+    src_nd_stride: int = 0
+    dst_nd_stride: int = 0
+    unit_flag: int = 0
+
+
+FixpipeParams = FixpipeParamsV220
+
+
+def _local(core: Core, t: object, spaces: tuple[Space, ...], name: str, what: str) -> LocalTensor:
+    if not isinstance(t, LocalTensor) or t.space not in spaces:
+        where = "/".join(s.value for s in spaces)
+        raise TypeError(f"{name}: {what} must be a LocalTensor in {where}, got {t!r}")
+    align = core.align[t.space]
+    if t.offset % align:
+        core.fault(
+            MisalignedAccessError,
+            f"{name}: {what} {t.space.value} address {t.offset} is not {align} B aligned",
+            code=fault_code(t.space),
+        )
+    return t
+
+
+def _bytes(core: Core, t: LocalTensor, nbytes: int, name: str, what: str) -> np.ndarray:
+    if t.offset + nbytes > t.buf_end:
+        core.fault(
+            LocalOutOfRangeError,
+            f"{name}: {what} needs {nbytes} B at {t.space.value}[{t.offset}], "
+            f"{t.offset + nbytes - t.buf_end} B past its buffer",
+            code=fault_code(t.space),
+        )
+    return core.arenas[t.space][t.offset : t.offset + nbytes]
+
+
+def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> None:
+    """``LoadData(dst, src, LoadData2DParams)``: L1 -> L0A/L0B on MTE1, ``repeat_times`` 512 B
+    fractals from fractal ``start_index`` of ``src``, ``src_stride`` fractals apart, with
+    ``dst_gap`` fractals between them in ``dst``; ``if_transpose`` transposes each 16 x 16
+    fractal (16-bit types), turning L1's NZ into L0B's nZ."""
+    core = current()
+    name = "load_data"
+    _local(core, dst, (Space.L0A, Space.L0B), name, "dst")
+    _local(core, src, (Space.L1,), name, "src")
+    transpose = bool(params.if_transpose)
+    if transpose and src.dtype.itemsize != 2:
+        raise FeatureNotSupportedError(
+            f"load_data with if_transpose on {src.dtype}: LoadData2D transposes 16-bit fractals only "
+            "(LoadDataWithTranspose is not modelled)"
+        )
+    frac = core.chip.l0ab_align
+    reps, start = int(params.repeat_times), int(params.start_index)
+    sstride, dstride = int(params.src_stride) * frac, (1 + int(params.dst_gap)) * frac
+    if not 0 <= reps <= core.chip.max_repeat or start < 0 or sstride < 0:
+        raise ValueError(f"{name}: bad LoadData2DParams {params}")
+    sspan = start * frac + ((reps - 1) * sstride + frac if reps else 0)
+    dspan = (reps - 1) * dstride + frac if reps else 0
+    sbuf = _bytes(core, src, sspan, name, "src")[start * frac :]
+    dbuf = _bytes(core, dst, dspan, name, "dst")
+    if reps:
+        if transpose:  # each 16 x 16 fractal of 16-bit elements turned around
+            fr = as_strided(sbuf, (reps, frac), (sstride, 1)).view(np.uint16).reshape(reps, 16, 16)
+            out = as_strided(dbuf, (reps, frac), (dstride, 1), writeable=True).view(np.uint16)
+            out.reshape(reps, 16, 16)[...] = fr.transpose(0, 2, 1)
+        elif sstride == frac and dstride == frac:
+            dbuf[:] = sbuf[:dspan]
+        else:
+            as_strided(dbuf, (reps, frac), (dstride, 1), writeable=True)[...] = as_strided(
+                sbuf, (reps, frac), (sstride, 1)
+            )
+    core.emit(
+        Pipe.MTE1,
+        name,
+        (core.access(Space.L1, src.offset + start * frac, sspan - start * frac),),
+        (dst.access(dspan),),
+        {"bytes": reps * frac},
+    )
+
+
+def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadParams) -> None:  # noqa: A002
+    """``Mmad(dst, fm, filter, MmadParams)``: ``C(m, n) [+]= A(m, k) @ B(k, n)`` on the cube (pipe M),
+    A in zZ at ``fm`` (L0A), B in nZ at ``filter`` (L0B), C in zN at ``dst`` (L0C)."""
+    core = current()
+    name = "mmad"
+    _local(core, dst, (Space.L0C,), name, "dst")
+    _local(core, fm, (Space.L0A,), name, "fm")
+    _local(core, filter, (Space.L0B,), name, "filter")
+    m, n, k = int(params.m), int(params.n), int(params.k)
+    if min(m, n, k) <= 0 or max(m, n, k) > 4095:
+        raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
+    if params.is_bias:
+        raise FeatureNotSupportedError("mmad with a bias table is not modelled")
+    if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
+        raise TypeError(
+            f"{name}: fm and filter must both be float16, bfloat16, float32 or int8, got "
+            f"{fm.dtype}, {filter.dtype}"
+        )
+    acc = _MMAD_TYPES[fm.dtype]
+    if dst.dtype != acc:
+        raise TypeError(f"{name}: {fm.dtype} inputs accumulate in {acc} in L0C, got dst {dst.dtype}")
+    isz = fm.dtype.itemsize
+    c0 = 32 // isz  # K elements per fractal row of A / column of B
+    m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
+    na, nb, nc = m1 * k1 * 512, k1 * n1 * 512, m1 * n1 * 256 * acc.itemsize
+    # A zZ: (m1, k1) fractals row-major, each 16 x c0 row-major
+    a = _bytes(core, fm, na, name, "fm").view(fm.dtype).reshape(m1, k1, 16, c0)
+    a = a.transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)[:m, :k]
+    # B nZ: (k1, n1) fractals row-major, each c0 x 16 column-major (stored as 16 rows of c0)
+    b = _bytes(core, filter, nb, name, "filter").view(filter.dtype).reshape(k1, n1, 16, c0)
+    b = b.transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k, :n]
+    # C zN: (m1, n1) fractals column-major, each 16 x 16 row-major
+    c = _bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
+    prod = np.zeros((m1 * 16, n1 * 16), acc)  # the edge fractals' padding computes to zero
+    prod[:m, :n] = np.matmul(a.astype(acc), b.astype(acc))
+    if params.cmatrix_init_val:
+        c[...] = prod.reshape(m1, 16, n1, 16)
+    else:
+        c += prod.reshape(m1, 16, n1, 16)
+    reads: tuple[Access, ...] = (fm.access(na), filter.access(nb))
+    if not params.cmatrix_init_val:
+        reads = (*reads, dst.access(nc))
+    core.emit(Pipe.M, name, reads, (dst.access(nc),), {"m": m, "n": n, "k": k})
+
+
+def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
+    """``Fixpipe(dst, src, FixpipeParamsV220)`` (``CFG_ROW_MAJOR``): L0C (NZ) -> GM (or L1) as ND rows,
+    on FIX, with optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
+
+    Element ``(r, c)`` of matrix ``i`` is read at L0C element ``i * src_nd_stride * 1024 B +
+    (c // 16) * src_stride * 16 + r * 16 + c % 16`` and written at destination element
+    ``i * dst_nd_stride + r * dst_stride + c``.
+    """
+    core = current()
+    name = "fixpipe"
+    _local(core, src, (Space.L0C,), name, "src")
+    m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
+    if m <= 0 or n <= 0 or nd <= 0:
+        raise ValueError(f"{name}: m_size, n_size and nd_num must be > 0, got {m}, {n}, {nd}")
+    ss = int(params.src_stride) or -(-m // 16) * 16
+    ds = int(params.dst_stride) or n
+    if ss < m:
+        raise ValueError(f"{name}: src_stride {ss} (16-element rows between Z columns) must be >= m_size {m}")
+    if ds < n:
+        raise ValueError(f"{name}: dst_stride {ds} (elements per row) must be >= n_size {n}")
+    quant = QuantMode(params.quant_pre)
+    want = {QuantMode.NoQuant: src.dtype, QuantMode.F322F16: float16, QuantMode.F322BF16: bfloat16}[quant]
+    if quant is not QuantMode.NoQuant and src.dtype != float32:
+        raise TypeError(f"{name}: {quant.name} converts float32, got {src.dtype}")
+    if dst.dtype != want:
+        raise TypeError(
+            f"{name}: {src.dtype} -> {dst.dtype} needs quant_pre "
+            f"{'F322F16' if dst.dtype == float16 else 'F322BF16' if dst.dtype == bfloat16 else '?'}; "
+            f"with {quant.name} the destination is {want}"
+        )
+    frac_elems = 1024 // src.dtype.itemsize
+    r, c = np.arange(m)[:, None], np.arange(n)[None, :]
+    s_idx = (c // 16) * ss * 16 + r * 16 + c % 16
+    d_idx = r * ds + c
+    s_step, d_step = int(params.src_nd_stride) * frac_elems, int(params.dst_nd_stride)
+    if nd > 1 and (s_step <= 0 or d_step <= 0):
+        raise ValueError(f"{name}: nd_num {nd} needs src_nd_stride and dst_nd_stride > 0")
+    sspan = ((nd - 1) * s_step + int(s_idx.max()) + 1) * src.dtype.itemsize
+    dspan = ((nd - 1) * d_step + int(d_idx.max()) + 1) * dst.dtype.itemsize
+    x_all = _bytes(core, src, sspan, name, "src").view(src.dtype)
+    if isinstance(dst, GlobalTensor):
+        if dst.addr % dst.dtype.itemsize:
+            core.fault(
+                MisalignedAccessError,
+                f"{name}: global address 0x{dst.addr:x} is not aligned to sizeof({dst.dtype})",
+            )
+        out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False)
+        waccess = core.access(Space.GM, dst.addr, dspan)
+    elif isinstance(dst, LocalTensor) and dst.space is Space.L1:
+        _local(core, dst, (Space.L1,), name, "dst")
+        out = _bytes(core, dst, dspan, name, "dst")
+        waccess = dst.access(dspan)
+    else:
+        raise TypeError(f"{name}: dst must be a GlobalTensor or an L1 LocalTensor")
+    y_all = out.view(dst.dtype)
+    for i in range(nd):
+        x = x_all[i * s_step + s_idx]
+        if params.relu_en:
+            x = np.maximum(x, src.dtype.type(0))
+        y_all[i * d_step + d_idx] = x.astype(dst.dtype)
+    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), {"bytes": nd * m * n * dst.dtype.itemsize})

@@ -1,0 +1,311 @@
+"""Tensors: ``TPosition``, ``GlobalTensor`` (device memory) and ``LocalTensor`` (UB, L1, L0*).
+
+Indexing follows Ascend C: ``t[i]`` is the sub-tensor starting at element ``i`` (not a
+value); read and write single elements with ``get_value``/``set_value``, which run on the
+scalar pipe.  ``t[a:b]`` (an aclsim extension) is the sub-tensor of elements ``a..b-1``.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import numpy as np
+
+from aclsim.errors import GlobalOutOfRangeError, LocalOutOfRangeError
+from aclsim.isa import Access, Pipe, Space
+from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
+from aclsim.kernel.gm import Allocation, GmAddr, gm_fault_code
+
+
+class TPosition(enum.IntEnum):
+    """Ascend C ``TPosition`` (alias ``QuePosition``), numeric values as in common_types.h."""
+
+    GM = 0
+    A1 = 1
+    A2 = 2
+    B1 = 3
+    B2 = 4
+    C1 = 5
+    C2 = 6
+    CO1 = 7
+    CO2 = 8
+    VECIN = 9
+    VECOUT = 10
+    VECCALC = 11
+
+
+QuePosition = TPosition
+
+#: Where each position lives on a split (arch 2201) chip; CO2 is UB on coupled chips.
+POSITION_SPACE: dict[TPosition, Space] = {
+    TPosition.GM: Space.GM,
+    TPosition.A1: Space.L1,
+    TPosition.B1: Space.L1,
+    TPosition.C1: Space.L1,
+    TPosition.A2: Space.L0A,
+    TPosition.B2: Space.L0B,
+    TPosition.CO1: Space.L0C,
+    TPosition.C2: Space.BT,
+    TPosition.CO2: Space.GM,
+    TPosition.VECIN: Space.UB,
+    TPosition.VECOUT: Space.UB,
+    TPosition.VECCALC: Space.UB,
+}
+
+
+class LocalTensor:
+    """``LocalTensor<T>``: ``size`` elements of ``dtype`` at byte ``offset`` of a local memory.
+
+    Made by ``TQue.alloc_tensor``/``deque`` and ``TBuf.get``, never directly.
+    """
+
+    __slots__ = ("core", "dtype", "space", "offset", "size", "buf_end", "position", "_view")
+
+    def __init__(
+        self,
+        core: Core,
+        dtype: np.dtype,
+        space: Space,
+        offset: int,
+        size: int,
+        buf_end: int,
+        position: TPosition,
+    ) -> None:
+        self.core = core
+        self.dtype = dtype
+        self.space = space
+        self.offset = offset
+        self.size = size
+        self.buf_end = buf_end
+        self.position = position
+        self._view: np.ndarray | None = None
+
+    # --- NumPy views (not instructions) ---------------------------------------------------
+    @property
+    def view(self) -> np.ndarray:
+        """The tensor's elements as a NumPy view of the arena (no instruction recorded)."""
+        v = self._view
+        if v is None:
+            v = self._view = self.core.arenas[self.space][
+                self.offset : self.offset + self.size * self.dtype.itemsize
+            ].view(self.dtype)
+        return v
+
+    def span(self) -> np.ndarray:
+        """Every element from the tensor's start to the end of its buffer (strided forms)."""
+        isz = self.dtype.itemsize
+        end = self.offset + (self.buf_end - self.offset) // isz * isz
+        return self.core.arenas[self.space][self.offset : end].view(self.dtype)
+
+    def numpy(self) -> np.ndarray:
+        """A copy of the elements, for debugging and tests (not an instruction)."""
+        return self.view.copy()
+
+    # --- Ascend C methods ------------------------------------------------------------------
+    def get_size(self) -> int:
+        return self.size
+
+    def set_size(self, size: int) -> None:
+        if size * self.dtype.itemsize > self.buf_end - self.offset:
+            self.core.fault(
+                LocalOutOfRangeError,
+                f"set_size({size}) runs past the tensor's buffer",
+                code=fault_code(self.space),
+            )
+        self.size = int(size)
+        self._view = None
+
+    def get_length(self) -> int:
+        """Bytes of the tensor."""
+        return self.size * self.dtype.itemsize
+
+    def get_phy_addr(self) -> int:
+        """The byte offset of the tensor in its local memory."""
+        return self.offset
+
+    def get_position(self) -> TPosition:
+        return self.position
+
+    def reinterpret_cast(self, dtype: Any) -> LocalTensor:
+        """``ReinterpretCast<U>()``: the same bytes as another type."""
+        dt = as_dtype(dtype)
+        return LocalTensor(
+            self.core,
+            dt,
+            self.space,
+            self.offset,
+            self.size * self.dtype.itemsize // dt.itemsize,
+            self.buf_end,
+            self.position,
+        )
+
+    def __getitem__(self, index: int | slice) -> LocalTensor:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.size)
+            if step != 1:
+                raise ValueError("LocalTensor slices must be contiguous (step 1)")
+            return LocalTensor(
+                self.core,
+                self.dtype,
+                self.space,
+                self.offset + start * self.dtype.itemsize,
+                max(stop - start, 0),
+                self.buf_end,
+                self.position,
+            )
+        i = int(index)
+        if not 0 <= i * self.dtype.itemsize <= self.buf_end - self.offset:
+            self.core.fault(
+                LocalOutOfRangeError,
+                f"offset {i} is outside the tensor's buffer",
+                code=fault_code(self.space),
+            )
+        return LocalTensor(
+            self.core,
+            self.dtype,
+            self.space,
+            self.offset + i * self.dtype.itemsize,
+            max(self.size - i, 0),
+            self.buf_end,
+            self.position,
+        )
+
+    def _element(self, i: int, what: str) -> int:
+        i = int(i)
+        byte = self.offset + i * self.dtype.itemsize
+        if i < 0 or byte + self.dtype.itemsize > self.buf_end:
+            self.core.fault(
+                LocalOutOfRangeError,
+                f"{what}({i}) is outside the tensor's buffer",
+                code=fault_code(self.space),
+            )
+        return byte
+
+    def get_value(self, i: int) -> Any:
+        """``GetValue(i)``: read one element on the scalar pipe."""
+        core = current()
+        byte = self._element(i, "get_value")
+        value = core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0]
+        core.emit(Pipe.S, "get_value", (core.access(self.space, byte, self.dtype.itemsize),), (), {})
+        return value
+
+    def set_value(self, i: int, value: Any) -> None:
+        """``SetValue(i, v)``: write one element on the scalar pipe (rounded to the dtype)."""
+        core = current()
+        byte = self._element(i, "set_value")
+        core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0] = value
+        core.emit(Pipe.S, "set_value", (), (core.access(self.space, byte, self.dtype.itemsize),), {})
+
+    def access(self, nbytes: int) -> Access:
+        return self.core.access(self.space, self.offset, nbytes)
+
+    def __repr__(self) -> str:
+        return (
+            f"<LocalTensor {self.dtype} x{self.size} {self.space.value}[{self.offset}:"
+            f"{self.offset + self.size * self.dtype.itemsize}] {self.position.name}>"
+        )
+
+
+class GlobalTensor:
+    """``GlobalTensor<T>``: a typed window on device memory.
+
+    >>> from aclsim.kernel import GlobalTensor, float32
+    >>> GlobalTensor(float32)
+    <GlobalTensor float32 unset>
+    """
+
+    __slots__ = ("dtype", "addr", "size", "alloc")
+
+    def __init__(self, dtype: Any = float16) -> None:
+        self.dtype = as_dtype(dtype)
+        self.addr = 0
+        self.size = 0
+        self.alloc: Allocation | None = None
+
+    def set_global_buffer(self, buffer: GmAddr | int, buffer_size: int | None = None) -> None:
+        """``SetGlobalBuffer(ptr, bufferSize)``: ``ptr`` a ``GM_ADDR`` (cast or not) or an address.
+
+        ``buffer_size`` counts elements; by default the rest of the allocation.
+        """
+        core = current()
+        if isinstance(buffer, GmAddr) and buffer.dtype not in (self.dtype, np.dtype(np.uint8)):
+            raise TypeError(
+                f"set_global_buffer of a GlobalTensor<{self.dtype}> from a {buffer.dtype} pointer; "
+                f"cast it first: ptr.cast({self.dtype})"
+            )
+        addr = int(buffer)
+        alloc = core.resolve(addr)
+        self.addr, self.alloc = addr, alloc
+        room = (alloc.base + alloc.size - addr) // self.dtype.itemsize
+        self.size = room if buffer_size is None else int(buffer_size)
+
+    def _sub(self, addr: int, size: int) -> GlobalTensor:
+        g = GlobalTensor.__new__(GlobalTensor)
+        g.dtype, g.addr, g.size, g.alloc = self.dtype, addr, size, self.alloc
+        return g
+
+    def __getitem__(self, index: int | slice) -> GlobalTensor:
+        self._require()
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self.size)
+            if step != 1:
+                raise ValueError("GlobalTensor slices must be contiguous (step 1)")
+            return self._sub(self.addr + start * self.dtype.itemsize, max(stop - start, 0))
+        i = int(index)
+        return self._sub(self.addr + i * self.dtype.itemsize, max(self.size - i, 0))
+
+    def _require(self) -> Allocation:
+        if self.alloc is None:
+            raise ValueError("GlobalTensor used before set_global_buffer")
+        return self.alloc
+
+    def get_size(self) -> int:
+        return self.size
+
+    def get_phy_addr(self, offset: int = 0) -> GmAddr:
+        return GmAddr(self.addr, self.dtype) + offset
+
+    def bytes_at(
+        self, core: Core, byte_offset: int, nbytes: int, *, write: bool, vector_side: bool
+    ) -> np.ndarray:
+        """The uint8 view of ``nbytes`` at ``byte_offset`` from the start; faults outside the allocation."""
+        alloc = self._require()
+        start = self.addr + byte_offset - alloc.base
+        if start < 0 or start + nbytes > alloc.size:
+            verb = "write" if write else "read"
+            core.fault(
+                GlobalOutOfRangeError,
+                f"global {verb} of {nbytes} B at 0x{self.addr + byte_offset:x} is outside its allocation "
+                f"[0x{alloc.base:x}, 0x{alloc.base + alloc.size:x}) ({alloc.size} B)",
+                hint="check the offsets and lengths against the buffer the pointer came from",
+                code=gm_fault_code(write, vector_side),
+            )
+        return alloc.view[start : start + nbytes]
+
+    def numpy(self) -> np.ndarray:
+        """A view of the tensor's elements, for debugging (not an instruction)."""
+        alloc = self._require()
+        start = self.addr - alloc.base
+        return alloc.view[start : start + self.size * self.dtype.itemsize].view(self.dtype)
+
+    def get_value(self, i: int) -> Any:
+        """``GetValue(i)``: read one element of global memory on the scalar pipe."""
+        core = current()
+        isz = self.dtype.itemsize
+        raw = self.bytes_at(core, int(i) * isz, isz, write=False, vector_side=True)
+        core.emit(Pipe.S, "get_value", (core.access(Space.GM, self.addr + int(i) * isz, isz),), (), {})
+        return raw.view(self.dtype)[0]
+
+    def set_value(self, i: int, value: Any) -> None:
+        """``SetValue(i, v)``: write one element of global memory on the scalar pipe."""
+        core = current()
+        isz = self.dtype.itemsize
+        raw = self.bytes_at(core, int(i) * isz, isz, write=True, vector_side=True)
+        raw.view(self.dtype)[0] = value
+        core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + int(i) * isz, isz),), {})
+
+    def __repr__(self) -> str:
+        if self.alloc is None:
+            return f"<GlobalTensor {self.dtype} unset>"
+        return f"<GlobalTensor {self.dtype} x{self.size} @0x{self.addr:x}>"

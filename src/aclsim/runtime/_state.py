@@ -1,0 +1,173 @@
+"""Process-wide runtime state: initialization, configuration, handles, thread-locals."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aclsim.arch import DEFAULT_CHIP, ChipSpec, get_chip
+from aclsim.errors import (
+    ACL_ERROR_INVALID_FILE,
+    ConfigFileError,
+    InvalidParamError,
+    UninitializedError,
+)
+from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY
+from aclsim.runtime.memory import HostMemory
+from aclsim.runtime.pool import PoolOptions
+
+if TYPE_CHECKING:
+    from aclsim.runtime.context import Context
+    from aclsim.runtime.device import Device
+    from aclsim.runtime.stream import Report, Stream
+
+_PACKAGE_DIR = str(Path(__file__).resolve().parent.parent)
+
+
+def caller_site() -> str:
+    """``file:line`` of the first frame outside the aclsim package (where the user called us)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None:
+        return "<aclsim>"
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+
+
+_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?i?B?)?\s*$", re.IGNORECASE)
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20,
+          "MIB": 1 << 20, "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40,
+          "TIB": 1 << 40}
+
+
+def parse_size(value: int | str) -> int:
+    """Parse a byte count: ``4096``, ``"512MiB"``, ``"2 GiB"`` (binary units).
+
+    >>> parse_size("64MiB"), parse_size(100)
+    (67108864, 100)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value <= 0:
+            raise ValueError(f"a memory size must be > 0, got {value}")
+        return value
+    m = _SIZE_RE.match(str(value))
+    if not m or (m.group(2) or "").upper() not in _UNITS:
+        raise ValueError(f"cannot read {value!r} as a size; write e.g. 1073741824, '512MiB' or '4GiB'")
+    size = int(float(m.group(1)) * _UNITS[(m.group(2) or "").upper()])
+    if size <= 0:
+        raise ValueError(f"a memory size must be > 0, got {value!r}")
+    return size
+
+
+@dataclass(frozen=True, kw_only=True)
+class Config:
+    """What ``init`` decided: device count, chip preset, device memory per device."""
+
+    devices: int = 1
+    chip: ChipSpec
+    memory_bytes: int
+    pool: PoolOptions = PoolOptions()
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.devices <= 64:
+            raise ValueError(f"device count must be in 1..64, got {self.devices}")
+
+
+def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str, Any]) -> Config:
+    """Merge, lowest first: defaults, ``ACLSIM_*`` environment, the ``"aclsim"`` section of
+    the init JSON file, keyword overrides."""
+    settings: dict[str, Any] = {}
+    env = {"devices": "ACLSIM_DEVICES", "chip": "ACLSIM_CHIP", "memory": "ACLSIM_MEMORY",
+           "alloc_conf": "ACLSIM_ALLOC_CONF"}
+    for key, var in env.items():
+        if os.environ.get(var):
+            settings[key] = os.environ[var]
+    if config_path:
+        path = Path(config_path)
+        if not path.is_file():
+            raise ConfigFileError(f"init config file {str(path)!r} does not exist",
+                                  code=ACL_ERROR_INVALID_FILE, hint="pass an existing JSON file or None")
+        text = path.read_text(encoding="utf-8").strip()
+        try:
+            data = json.loads(text) if text else {}
+        except json.JSONDecodeError as exc:
+            raise ConfigFileError(f"init config {str(path)!r} is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise ConfigFileError(f"init config {str(path)!r} must hold a JSON object")
+        section = data.get("aclsim", {})
+        if not isinstance(section, dict):
+            raise ConfigFileError('the "aclsim" entry of the init config must be an object')
+        unknown = set(section) - set(env)
+        if unknown:
+            raise ConfigFileError(f"unknown aclsim settings {sorted(unknown)}; known: {sorted(env)}")
+        settings.update(section)
+    settings.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        chip = get_chip(settings.get("chip", DEFAULT_CHIP))
+        devices = int(settings.get("devices", 1))
+        memory = parse_size(settings["memory"]) if "memory" in settings else chip.dram_bytes
+        if memory > MAX_DEVICE_MEMORY:
+            raise ValueError(f"device memory {memory} B is above the {MAX_DEVICE_MEMORY} B a simulated "
+                             "device can address")
+        conf = settings.get("alloc_conf")
+        pool = conf if isinstance(conf, PoolOptions) else PoolOptions.parse(str(conf or ""))
+        return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool)
+    except (ValueError, TypeError) as exc:
+        raise InvalidParamError(f"bad aclsim configuration: {exc}") from None
+
+
+class RuntimeState:
+    """The single runtime of the process."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.initialized = False
+        self.ever_initialized = False
+        self.config: Config | None = None
+        self.devices: list[Device] = []
+        self.handles: dict[int, object] = {}
+        self._handle_counter = itertools.count(1)
+        self.host = HostMemory()
+        # record_memory_history(device=None): (enabled, stacks, max_entries) for devices opened later
+        self.memory_history: tuple[bool, bool, int] | None = None
+        self.tls = threading.local()
+        # callbacks: which thread processes the reports of which stream
+        self.subscriptions: dict[Stream, int] = {}
+        self.reports: dict[int, list[Report]] = {}
+        # A lock of its own: stream workers post callbacks while API calls that hold
+        # ``lock`` may be waiting for those very workers.
+        self.report_cond = threading.Condition(threading.Lock())
+
+    def new_handle(self, obj: object) -> int:
+        handle = 0x7E000000 + next(self._handle_counter) * 0x40
+        self.handles[handle] = obj
+        return handle
+
+    def require_init(self) -> Config:
+        config = self.config
+        if not self.initialized or config is None:
+            raise UninitializedError("aclsim is not initialized", hint="call init() first")
+        return config
+
+    # thread-local current context
+    @property
+    def current_context(self) -> Context | None:
+        ctx = getattr(self.tls, "context", None)
+        if ctx is not None and not ctx.alive:
+            self.tls.context = None
+            return None
+        return ctx
+
+    @current_context.setter
+    def current_context(self, ctx: Context | None) -> None:
+        self.tls.context = ctx
+
+
+STATE = RuntimeState()

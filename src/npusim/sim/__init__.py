@@ -1,5 +1,0 @@
-"""The core model: pipes, costs, scheduling, reports and trace export."""
-
-from npusim.sim.engine import CoreTimeline, KernelDeadlockError, SimReport, SyncError, simulate
-
-__all__ = ["CoreTimeline", "KernelDeadlockError", "SimReport", "SyncError", "simulate"]
