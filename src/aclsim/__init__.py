@@ -14,7 +14,7 @@ True
 
 from aclsim import errors
 from aclsim.arch import ChipSpec, get_chip, list_chips
-from aclsim.errors import AclError, LeakWarning
+from aclsim.errors import AclError, DiagnosticWarning, LeakWarning, MemcpyKindWarning
 from aclsim.runtime import (
     Allocator,
     BestFitAllocator,
@@ -43,6 +43,7 @@ from aclsim.runtime import (
     destroy_stream,
     device,
     device_array,
+    diagnostics,
     dump_memory_snapshot,
     dvpp_free,
     dvpp_malloc,
@@ -92,6 +93,7 @@ from aclsim.runtime import (
     record_memory_history,
     reset_accumulated_memory_stats,
     reset_device,
+    reset_device_force,
     reset_event,
     reset_peak_memory_stats,
     set_context,
@@ -123,6 +125,8 @@ __all__ = [
     "HostMappedRange",
     "HostMapping",
     "LeakWarning",
+    "MemcpyKindWarning",
+    "DiagnosticWarning",
     "MemAttr",
     "MemcpyKind",
     "PoolOptions",
@@ -131,6 +135,7 @@ __all__ = [
     "__version__",
     "bytes_to_ptr",
     "check_access",
+    "diagnostics",
     "create_context",
     "create_event",
     "create_stream",
@@ -191,6 +196,7 @@ __all__ = [
     "record_memory_history",
     "reset_accumulated_memory_stats",
     "reset_device",
+    "reset_device_force",
     "reset_event",
     "reset_peak_memory_stats",
     "set_context",

@@ -22,6 +22,7 @@ ACL_ERROR_REPEAT_SUBSCRIBE = 100033
 ACL_ERROR_REPEAT_FINALIZE = 100037
 ACL_ERROR_BAD_ALLOC = 200000
 ACL_ERROR_FEATURE_UNSUPPORTED = 200006
+ACL_ERROR_INTERNAL_ERROR = 500000
 ACL_ERROR_RT_PARAM_INVALID = 107000
 ACL_ERROR_RT_INVALID_DEVICEID = 107001
 ACL_ERROR_RT_CONTEXT_NULL = 107002
@@ -283,6 +284,16 @@ class SyncError(AclError):
 
 class LeakWarning(UserWarning):
     """Resources still alive at ``finalize`` (allocations, streams, events, contexts)."""
+
+
+class DiagnosticWarning(UserWarning):
+    """A legal but suspicious use noticed by the runtime (``aclsim.diagnostics()`` lists them)."""
+
+
+class MemcpyKindWarning(DiagnosticWarning):
+    """A copy whose kind does not match where its pointers are.  AscendCL treats the kind as
+    reserved and copies in the direction of the pointers, so the copy runs; in strict mode
+    (``ACLSIM_STRICT=1``) it is refused with 107016 instead."""
 
 
 # --- kernel language (aclsim.kernel) ---------------------------------------------------

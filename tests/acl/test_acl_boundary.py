@@ -117,13 +117,24 @@ def test_util_helpers_record_then_raise(dev: None) -> None:
     assert msg is not None and msg.startswith("acl.util.ptr_to_bytes: [ACL_ERROR_INVALID_PARAM 100000]")
 
 
-def test_non_acl_exceptions_are_not_swallowed() -> None:
+def test_non_acl_exceptions_become_internal_errors_not_raises(caplog: pytest.LogCaptureFixture) -> None:
+    """The face never raises: a bug in aclsim is logged with its traceback and returned as
+    ACL_ERROR_INTERNAL_ERROR (500000), with the message kept for get_recent_err_msg."""
     @_boundary.returns_code
     def broken() -> None:
         raise RuntimeError("a bug")
 
-    with pytest.raises(RuntimeError):
-        broken()
+    @_boundary.returns_value(None)
+    def broken_value() -> int:
+        raise ValueError("another bug")
+
+    assert broken() == 500000
+    assert broken_value() == (None, 500000)
+    msg = acl.get_recent_err_msg()
+    assert msg is not None and "ACL_ERROR_INTERNAL_ERROR 500000" in msg and "RuntimeError: a bug" in msg
+    assert any(r.exc_info is not None for r in caplog.records)  # the traceback is logged
+    with pytest.raises(TypeError):
+        broken(1)  # type: ignore[call-arg]  # a call that does not bind is pyACL's TypeError
 
 
 # Every rt/media function with junk arguments: never raises, always ends with an int ret.

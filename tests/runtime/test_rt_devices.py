@@ -124,9 +124,10 @@ def test_two_devices_and_switching() -> None:
     assert b0.device == 0 and b1.device == 1
     data = np.arange(64, dtype=np.uint8)
     aclsim.memcpy(b0, 64, data, 64, aclsim.MemcpyKind.HOST_TO_DEVICE)
-    aclsim.memcpy(b1, 64, b0, 64, aclsim.MemcpyKind.INTER_DEVICE_TO_DEVICE)
-    with pytest.raises(errors.InvalidMemoryTypeError):
-        aclsim.memcpy(b1, 64, b0, 64, aclsim.MemcpyKind.INNER_DEVICE_TO_DEVICE)
+    aclsim.memcpy(b1, 64, b0, 64, aclsim.MemcpyKind.DEVICE_TO_DEVICE)
+    for kind in (aclsim.MemcpyKind.INNER_DEVICE_TO_DEVICE, aclsim.MemcpyKind.INTER_DEVICE_TO_DEVICE):
+        with pytest.raises(errors.InvalidParamError):  # not kinds of aclrtMemcpy
+            aclsim.memcpy(b1, 64, b0, 64, kind)
     out = np.zeros(64, dtype=np.uint8)
     aclsim.memcpy(out, 64, b1, 64, aclsim.MemcpyKind.DEVICE_TO_HOST)
     assert np.array_equal(out, data)

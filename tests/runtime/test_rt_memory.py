@@ -298,24 +298,49 @@ def test_memcpy_dest_max_too_small(rt: None) -> None:
         aclsim.memcpy_async(buf, 32, np.zeros(64, np.uint8), 64, H2D)
 
 
-@pytest.mark.parametrize("kind", [H2D, D2H, D2D, K.INNER_DEVICE_TO_DEVICE, K.HOST_TO_BUF_TO_DEVICE])
-def test_memcpy_wrong_kind_host_to_host(rt: None, kind: int) -> None:
-    with pytest.raises(errors.InvalidMemoryTypeError) as info:
-        aclsim.memcpy(np.zeros(8, np.uint8), 8, np.zeros(8, np.uint8), 8, kind)
-    assert info.value.code == 107016
+@pytest.mark.parametrize("kind", [H2D, D2H, D2D, K.HOST_TO_BUF_TO_DEVICE])
+def test_memcpy_wrong_kind_host_to_host_copies_by_the_pointers(rt: None, kind: int) -> None:
+    """AscendCL's kind is reserved: the copy runs where the pointers are, the mismatch is a
+    diagnostic (a MemcpyKindWarning at the caller's line), an error only in strict mode."""
+    dst, src = np.zeros(8, np.uint8), np.arange(8, dtype=np.uint8)
+    with pytest.warns(aclsim.MemcpyKindWarning, match="host to host") as record:
+        aclsim.memcpy(dst, 8, src, 8, kind)
+    assert record[0].filename == __file__
+    assert np.array_equal(dst, src)
+    (diag,) = aclsim.diagnostics(clear=True)
+    assert diag.kind == "memcpy_kind" and K(kind).name in diag.message and __file__ in diag.site
 
 
 def test_memcpy_wrong_kind(rt: None) -> None:
     buf, buf2 = aclsim.malloc(64), aclsim.malloc(64)
     host = np.zeros(64, np.uint8)
     cases = [(buf, host, D2H), (host, buf, H2D), (buf, buf2, H2D), (host, host, D2D), (buf, host, H2H),
-             (host, buf, D2D), (buf, buf2, K.INTER_DEVICE_TO_DEVICE)]
+             (host, buf, D2D)]
     for dst, src, kind in cases:
-        with pytest.raises(errors.InvalidMemoryTypeError) as info:
+        with pytest.warns(aclsim.MemcpyKindWarning):
             aclsim.memcpy(dst, 64, src, 64, kind)
-        assert info.value.code == 107016, (dst, src, kind)
-    with pytest.raises(errors.InvalidMemoryTypeError):
+    with pytest.warns(aclsim.MemcpyKindWarning):
         aclsim.memcpy_async(host, 64, buf, 64, H2D)
+    aclsim.synchronize_stream()
+    assert len(aclsim.diagnostics()) == len(cases) + 1
+    for kind in (K.INNER_DEVICE_TO_DEVICE, K.INTER_DEVICE_TO_DEVICE):  # not kinds of aclrtMemcpy
+        with pytest.raises(errors.InvalidParamError):
+            aclsim.memcpy(buf, 64, buf2, 64, kind)
+
+
+def test_memcpy_wrong_kind_is_refused_in_strict_mode() -> None:
+    aclsim.init(chip="tiny", strict=True)
+    aclsim.set_device(0)
+    buf = aclsim.malloc(64)
+    host = np.zeros(64, np.uint8)
+    with pytest.raises(errors.InvalidMemoryTypeError, match="strict") as info:
+        aclsim.memcpy(host, 64, buf, 64, H2D)
+    assert info.value.code == 107016
+    with pytest.raises(errors.InvalidMemoryTypeError):
+        aclsim.memcpy_async(buf, 64, host, 64, D2H)
+    aclsim.memcpy(host, 64, buf, 64, K.DEFAULT)
+    assert aclsim.diagnostics() == []
+    aclsim.free(buf)
 
 
 @pytest.mark.parametrize("kind", [8, -1, 99, "1"])

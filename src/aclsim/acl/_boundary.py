@@ -15,10 +15,16 @@ is a handle or a pointer (context, stream, event, device address, host address),
 failed ``create_stream`` can never be mistaken for the default stream ``0``; ``0`` (or
 ``0.0``) where it is a number (count, device id, status, size, milliseconds, thread id).
 
-Only :class:`AclError` is converted.  A wrong number of arguments raises ``TypeError`` as
-pyACL does ("args parse failed"), and any other exception is a bug in aclsim and
-propagates.  The pointer utilities of ``acl.util`` have no ``ret``; they use
-:func:`raises`, which records the message and re-raises.
+A wrong number of arguments raises ``TypeError`` as pyACL does ("args parse failed").  Any
+other exception escaping the runtime is a bug in aclsim; the face still does not raise: it
+logs the traceback and returns ``ACL_ERROR_INTERNAL_ERROR`` (500000).  The pointer
+utilities of ``acl.util`` have no ``ret``; they use :func:`raises`, which records the message
+and re-raises, as pyACL's do.
+
+Diagnostics of legal but suspicious calls (``aclsim.diagnostics()``, such as a copy kind
+that does not match the pointers) are logged at WARNING on the same logger during a pyACL
+call, instead of being issued as Python warnings: warning filters set to "error" must not
+make the face raise.
 """
 
 from __future__ import annotations
@@ -29,7 +35,9 @@ import threading
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from aclsim.errors import ACL_SUCCESS, AclError
+from aclsim.errors import ACL_ERROR_INTERNAL_ERROR, ACL_SUCCESS, AclError
+from aclsim.runtime._state import STATE
+from aclsim.runtime.memdebug import Diagnostic
 
 __all__ = ["LOGGER", "get_recent_err_msg", "raises", "returns_code", "returns_value", "returns_values"]
 
@@ -98,13 +106,38 @@ def _api_name(fn: Callable[..., object]) -> str:
     return f"{module}.{fn.__name__}"
 
 
+class InternalError(AclError):
+    """An exception aclsim did not expect (a bug): the face reports it as 500000."""
+
+    default_code = ACL_ERROR_INTERNAL_ERROR
+
+
+def _log_diagnostic(diag: Diagnostic) -> None:
+    LOGGER.warning("%s", diag)
+
+
 def _guard(api: str, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | AclError:
-    """Call ``fn``; an :class:`AclError` is recorded and returned instead of raised."""
+    """Call ``fn``; an :class:`AclError` is recorded and returned instead of raised, and so is
+    any other exception, as an :class:`InternalError` (except a call that did not bind)."""
+    tls = STATE.tls
+    previous = getattr(tls, "diagnostic_sink", None)
+    tls.diagnostic_sink = _log_diagnostic
     try:
         return fn(*args, **kwargs)
     except AclError as exc:
         _record(api, exc)
         return exc
+    except Exception as exc:
+        tb = exc.__traceback__
+        if isinstance(exc, TypeError) and tb is not None and tb.tb_next is None:
+            raise  # the call itself did not bind: wrong arguments, as pyACL's parser says
+        LOGGER.exception("%s: unexpected %s (a bug in aclsim)", api, type(exc).__name__)
+        error = InternalError(f"unexpected {type(exc).__name__}: {exc}",
+                              hint="a bug in aclsim: please report it with this message")
+        _record(api, error)
+        return error
+    finally:
+        tls.diagnostic_sink = previous
 
 
 def returns_code(fn: Callable[_P, object]) -> Callable[_P, int]:
@@ -164,9 +197,10 @@ def raises(fn: Callable[_P, _T]) -> Callable[_P, _T]:
 
     @functools.wraps(fn)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        out = _guard(api, fn, *args, **kwargs)
-        if isinstance(out, AclError):
-            raise out
-        return out
+        try:
+            return fn(*args, **kwargs)
+        except AclError as exc:
+            _record(api, exc)
+            raise
 
     return wrapper

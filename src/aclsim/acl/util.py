@@ -80,16 +80,6 @@ def _dtype(npy_type: object) -> np.dtype[Any]:
             from None
 
 
-def _shape(shape: object) -> tuple[int, ...]:
-    dims = (shape,) if isinstance(shape, (int, np.integer)) else shape
-    if not isinstance(dims, Sequence | np.ndarray) or isinstance(dims, (str, bytes)):
-        raise InvalidParamError(f"shape must be a tuple of ints, got {type(shape).__name__}")
-    out = tuple(as_int("shape dimension", d) for d in dims)
-    if any(d < 0 for d in out):
-        raise InvalidParamError(f"shape {out} has a negative dimension")
-    return out
-
-
 @raises
 def ptr_to_numpy(ptr: int, shape: Sequence[int] | int, npy_type: Any) -> np.ndarray:
     """A NumPy array viewing host memory at ``ptr`` (no copy).
@@ -111,7 +101,7 @@ def ptr_to_numpy(ptr: int, shape: Sequence[int] | int, npy_type: Any) -> np.ndar
     numpy.ndarray
         The view (no ``ret``).
     """
-    return _rt.ptr_to_numpy(as_int("ptr", ptr), _shape(shape), _dtype(npy_type))
+    return _rt.ptr_to_numpy(as_int("ptr", ptr), shape, _dtype(npy_type))
 
 
 @raises

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import os
@@ -20,6 +21,7 @@ from aclsim.errors import (
     UninitializedError,
 )
 from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY
+from aclsim.runtime.memdebug import MAX_DIAGNOSTICS, Diagnostic
 from aclsim.runtime.memory import HostMemory
 from aclsim.runtime.pool import PoolOptions
 
@@ -66,14 +68,36 @@ def parse_size(value: int | str) -> int:
     return size
 
 
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def parse_flag(value: object) -> bool:
+    """A boolean setting: a bool, or ``1/true/yes/on`` and ``0/false/no/off`` (any case).
+
+    >>> parse_flag("On"), parse_flag(0)
+    (True, False)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    text = str(value).strip().lower()
+    if text in _TRUE or text in _FALSE:
+        return text in _TRUE
+    raise ValueError(f"cannot read {value!r} as a flag; write 1/0, true/false, yes/no or on/off")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Config:
-    """What ``init`` decided: device count, chip preset, device memory per device."""
+    """What ``init`` decided: device count, chip preset, device memory per device, and whether
+    the memory debugger's diagnostics are errors (``strict``)."""
 
     devices: int = 1
     chip: ChipSpec
     memory_bytes: int
     pool: PoolOptions = PoolOptions()
+    strict: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.devices <= 64:
@@ -85,7 +109,7 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
     the init JSON file, keyword overrides."""
     settings: dict[str, Any] = {}
     env = {"devices": "ACLSIM_DEVICES", "chip": "ACLSIM_CHIP", "memory": "ACLSIM_MEMORY",
-           "alloc_conf": "ACLSIM_ALLOC_CONF"}
+           "alloc_conf": "ACLSIM_ALLOC_CONF", "strict": "ACLSIM_STRICT"}
     for key, var in env.items():
         if os.environ.get(var):
             settings[key] = os.environ[var]
@@ -118,7 +142,8 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
                              "device can address")
         conf = settings.get("alloc_conf")
         pool = conf if isinstance(conf, PoolOptions) else PoolOptions.parse(str(conf or ""))
-        return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool)
+        strict = parse_flag(settings.get("strict", False))
+        return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool, strict=strict)
     except (ValueError, TypeError) as exc:
         raise InvalidParamError(f"bad aclsim configuration: {exc}") from None
 
@@ -138,9 +163,12 @@ class RuntimeState:
         # record_memory_history(device=None): (enabled, stacks, max_entries) for devices opened later
         self.memory_history: tuple[bool, bool, int] | None = None
         self.tls = threading.local()
-        # callbacks: which thread processes the reports of which stream
-        self.subscriptions: dict[Stream, int] = {}
-        self.reports: dict[int, list[Report]] = {}
+        # suspicious-but-legal uses noticed by the runtime (aclsim.diagnostics())
+        self.diagnostics: collections.deque[Diagnostic] = collections.deque(maxlen=MAX_DIAGNOSTICS)
+        # callbacks: which thread processes the reports of which stream (the Thread object,
+        # never its id: the OS reuses the id of a thread that has exited)
+        self.subscriptions: dict[Stream, threading.Thread] = {}
+        self.reports: dict[threading.Thread, list[Report]] = {}
         # A lock of its own: stream workers post callbacks while API calls that hold
         # ``lock`` may be waiting for those very workers.
         self.report_cond = threading.Condition(threading.Lock())

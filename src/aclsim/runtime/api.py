@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import math
 import os
 import threading
 import time
@@ -19,11 +20,13 @@ import numpy as np
 
 from aclsim.errors import (
     ContextNullError,
+    DiagnosticWarning,
     InvalidDeviceError,
     InvalidHandleError,
     InvalidMemoryTypeError,
     InvalidParamError,
     LeakWarning,
+    MemcpyKindWarning,
     MemoryFreeError,
     RepeatFinalizeError,
     RepeatInitializeError,
@@ -39,6 +42,7 @@ from aclsim.runtime.backends.sim import SimBackend
 from aclsim.runtime.context import Context
 from aclsim.runtime.device import Device
 from aclsim.runtime.event import Event, Record
+from aclsim.runtime.memdebug import Diagnostic
 from aclsim.runtime.memory import Buffer, HostRegion, device_of_address, is_device_address
 from aclsim.runtime.pool import PoolOptions
 from aclsim.runtime.stream import (
@@ -99,6 +103,7 @@ __all__ = [
     "query_stream",
     "record_event",
     "reset_device",
+    "reset_device_force",
     "reset_event",
     "set_context",
     "set_device",
@@ -268,15 +273,65 @@ def _locate(ptr: int, nbytes: int, what: str) -> _Located:
     return _Located(False, None, hview, (region, owner), None, region)
 
 
-_KIND_SIDES = {  # kind -> (src on device, dst on device); None = either
+_KIND_SIDES = {  # the kinds aclrtMemcpy[Async] takes -> (src on device, dst on device); None = either
     MemcpyKind.HOST_TO_HOST: (False, False),
     MemcpyKind.HOST_TO_DEVICE: (False, True),
-    MemcpyKind.HOST_TO_BUF_TO_DEVICE: (False, True),
     MemcpyKind.DEVICE_TO_HOST: (True, False),
     MemcpyKind.DEVICE_TO_DEVICE: (True, True),
-    MemcpyKind.INNER_DEVICE_TO_DEVICE: (True, True),
-    MemcpyKind.INTER_DEVICE_TO_DEVICE: (True, True),
+    MemcpyKind.DEFAULT: None,
+    MemcpyKind.HOST_TO_BUF_TO_DEVICE: (False, True),
 }
+_SIDE_NAMES = {(False, False): "host to host", (False, True): "host to device",
+               (True, False): "device to host", (True, True): "device to device"}
+
+
+def _copy_kind(kind: object) -> MemcpyKind:
+    """The kind of ``aclrtMemcpy[Async]``: 0-5.  The open CANN runtime translates exactly these
+    (INNER/INTER_DEVICE_TO_DEVICE belong to other copy calls) and refuses the rest (100000)."""
+    if isinstance(kind, (int, np.integer)) and not isinstance(kind, bool):
+        with contextlib.suppress(ValueError):
+            member = MemcpyKind(int(kind))
+            if member in _KIND_SIDES:
+                return member
+    raise InvalidParamError(f"memcpy kind {kind!r} is not one aclrtMemcpy takes",
+                            hint="pass ACL_MEMCPY_HOST_TO_HOST (0), HOST_TO_DEVICE (1), DEVICE_TO_HOST (2), "
+                            "DEVICE_TO_DEVICE (3), DEFAULT (4) or HOST_TO_BUF_TO_DEVICE (5); the direction "
+                            "comes from the pointers")
+
+
+def _check_kind(kind: MemcpyKind, sides: tuple[bool, bool], sptr: int, dptr: int) -> None:
+    """AscendCL's kind is reserved: the pointers decide the direction.  A kind that says
+    otherwise is reported as a diagnostic (an error in strict mode, 107016)."""
+    expected = _KIND_SIDES[kind]
+    if expected is None or expected == sides:
+        return
+    message = (f"memcpy kind {kind.name} does not match the pointers: src 0x{sptr:x} is "
+               f"{_side(sides[0])} memory and dst 0x{dptr:x} is {_side(sides[1])} memory, so the copy "
+               f"runs {_SIDE_NAMES[sides]}")
+    hint = "pass the kind that matches the pointers, or ACL_MEMCPY_DEFAULT"
+    if STATE.require_init().strict:
+        raise InvalidMemoryTypeError(f"{message} (refused in strict mode)", hint=hint)
+    report_diagnostic("memcpy_kind", f"{message}; {hint}", MemcpyKindWarning)
+
+
+_warning_registry: dict[Any, Any] = {}
+
+
+def report_diagnostic(kind: str, message: str, category: type[Warning] = DiagnosticWarning) -> Diagnostic:
+    """Record a legal but suspicious use with the caller's line (:func:`aclsim.diagnostics`)
+    and tell the user: a warning of ``category`` attributed to that line, or, inside a pyACL
+    call (which never raises, whatever the warning filters say), the face's log."""
+    site = caller_site()
+    diag = Diagnostic(kind, message, site)
+    STATE.diagnostics.append(diag)
+    sink = getattr(STATE.tls, "diagnostic_sink", None)
+    if sink is not None:
+        sink(diag)
+        return diag
+    filename, _, line = site.rpartition(":")
+    warnings.warn_explicit(message, category, filename or site, int(line) if line.isdigit() else 0,
+                           registry=_warning_registry)
+    return diag
 
 
 def _side(on_device: bool) -> str:
@@ -288,29 +343,13 @@ def _plan_copy(dst: Pointer, dest_max: int, src: Pointer, count: int, kind: int)
     STATE.require_init()
     dest_max = _check_int("dest_max", dest_max)
     count = _check_int("count", count)
-    try:
-        kind = MemcpyKind(kind)
-    except ValueError:
-        raise InvalidParamError(f"unknown memcpy kind {kind!r}",
-                                hint="use ACL_MEMCPY_HOST_TO_DEVICE (1), DEVICE_TO_HOST (2), ...") from None
+    mkind = _copy_kind(kind)
     if count > dest_max:
         raise InvalidParamError(f"count {count} B is larger than dest_max {dest_max} B",
                                 hint="copy at most dest_max bytes, or pass the destination's real size")
     dptr, sptr = _as_ptr(dst, "dst"), _as_ptr(src, "src")
     d, s = _locate(dptr, count, "dst"), _locate(sptr, count, "src")
-    expected = _KIND_SIDES.get(kind)
-    if expected is not None:
-        if (s.on_device, d.on_device) != expected:
-            raise InvalidMemoryTypeError(
-                f"{kind.name} copy but src 0x{sptr:x} is {_side(s.on_device)} memory and dst 0x{dptr:x} is "
-                f"{_side(d.on_device)} memory", hint="pass the kind that matches the pointers, or "
-                "ACL_MEMCPY_DEFAULT to infer it")
-        if kind == MemcpyKind.INNER_DEVICE_TO_DEVICE and d.device is not s.device:
-            raise InvalidMemoryTypeError("INNER_DEVICE_TO_DEVICE copy between two devices",
-                                         hint="use INTER_DEVICE_TO_DEVICE or DEVICE_TO_DEVICE")
-        if kind == MemcpyKind.INTER_DEVICE_TO_DEVICE and d.device is s.device:
-            raise InvalidMemoryTypeError("INTER_DEVICE_TO_DEVICE copy within one device",
-                                         hint="use INNER_DEVICE_TO_DEVICE or DEVICE_TO_DEVICE")
+    _check_kind(mkind, (s.on_device, d.on_device), sptr, dptr)
     dev = d.device or s.device
     chip = (dev or _current_device_or_first()).chip
     if s.on_device and d.on_device:
@@ -320,6 +359,14 @@ def _plan_copy(dst: Pointer, dest_max: int, src: Pointer, count: int, kind: int)
     else:
         seconds, label = chip.host_copy_seconds(count), "H2H"
     return d, s, seconds, label
+
+
+def _nothing_to_copy(max_count: object, count: object, what: str) -> bool:
+    """AscendCL's copies and memsets of 0 bytes succeed at once without looking at their
+    pointers, kind or stream (the open runtime returns before any check)."""
+    STATE.require_init()
+    _check_int(what, max_count)
+    return _check_int("count", count) == 0
 
 
 def _current_device_or_first() -> Device:
@@ -339,15 +386,17 @@ def _regions(*locs: _Located) -> tuple[HostRegion, ...]:
 
 def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | None = None,
          chip: str | None = None, memory: int | str | None = None,
-         alloc_conf: str | PoolOptions | None = None) -> None:
+         alloc_conf: str | PoolOptions | None = None, strict: bool | None = None) -> None:
     """Initialize the runtime (``aclInit``).  Once per process until :func:`finalize`.
 
     Settings, lowest priority first: defaults (1 device of the 910B preset), the
     environment (``ACLSIM_DEVICES``, ``ACLSIM_CHIP``, ``ACLSIM_MEMORY``,
-    ``ACLSIM_ALLOC_CONF``), the ``"aclsim"`` object of the JSON file at ``config_path``, then
-    the keyword arguments.  ``alloc_conf`` configures the memory pool: a
+    ``ACLSIM_ALLOC_CONF``, ``ACLSIM_STRICT``), the ``"aclsim"`` object of the JSON file at
+    ``config_path``, then the keyword arguments.  ``alloc_conf`` configures the memory pool: a
     ``PYTORCH_NPU_ALLOC_CONF``-style string (``"expandable_segments:False"``) or
-    :class:`~aclsim.runtime.pool.PoolOptions` (``docs/memory.md``).
+    :class:`~aclsim.runtime.pool.PoolOptions` (``docs/memory.md``).  ``strict``
+    (``ACLSIM_STRICT``) turns the memory debugger's diagnostics (:func:`diagnostics`) into
+    errors: a copy whose kind does not match its pointers is refused (107016).
 
     >>> import aclsim
     >>> aclsim.init(chip="tiny", devices=2); aclsim.get_device_count()
@@ -359,11 +408,12 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
         if STATE.initialized:
             raise RepeatInitializeError("init was already called", hint="call init once per process")
         config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory,
-                                           "alloc_conf": alloc_conf})
+                                           "alloc_conf": alloc_conf, "strict": strict})
         backend = SimBackend()
         STATE.devices = [Device(i, config.chip, config.memory_bytes, backend, config.pool)
                          for i in range(config.devices)]
         STATE.config = config
+        STATE.diagnostics.clear()
         STATE.initialized = True
         STATE.ever_initialized = True
 
@@ -455,23 +505,41 @@ def set_device(device_id: int) -> None:
 
 def reset_device(device_id: int) -> None:
     """Undo one :func:`set_device` (``aclrtResetDevice``).  At the last one, wait for the
-    device's streams and release the default context and stream."""
-    with STATE.lock:
-        device = _device(device_id)
-        if device.refcount == 0:
-            return
-        device.refcount -= 1
-        context = device.default_context
-        if device.refcount > 0 or context is None:
-            return
-        streams = [s for ctx in device.all_contexts() for s in ctx.all_streams()]
-    for stream in streams:  # outside the lock, so that queued tasks can finish
-        stream.wait_idle()
-    with STATE.lock:
-        # Another thread may have set the device again, or reset it too, meanwhile.
-        if device.refcount == 0 and device.default_context is context:
-            context.close()
-            device.default_context = None
+    device's streams and release the default context and stream.
+
+    If that wait fails (a stream that can never drain: :class:`~aclsim.errors.DeadlockError`,
+    507046), nothing is released and the device stays set, as before the call.
+    """
+    _reset(device_id, force=False)
+
+
+def reset_device_force(device_id: int) -> None:
+    """Release the device whatever the number of :func:`set_device` calls
+    (``aclrtResetDeviceForce``).  Like :func:`reset_device`, a failed wait changes nothing."""
+    _reset(device_id, force=True)
+
+
+def _reset(device_id: int, *, force: bool) -> None:
+    while True:
+        with STATE.lock:
+            device = _device(device_id)
+            if device.refcount == 0:
+                return
+            context = device.default_context
+            if (device.refcount > 1 and not force) or context is None:
+                device.refcount = 0 if force else device.refcount - 1
+                return
+            count = device.refcount
+            streams = [s for ctx in device.all_contexts() for s in ctx.all_streams()]
+        for stream in streams:  # outside the lock, so that queued tasks can finish; may raise
+            stream.wait_idle()
+        with STATE.lock:
+            # Another thread may have set the device again, or reset it, meanwhile: then look again.
+            if device.refcount == count and device.default_context is context:
+                device.refcount = 0
+                context.close()
+                device.default_context = None
+                return
 
 
 def get_device() -> int:
@@ -684,17 +752,31 @@ def event_elapsed_time(start: Event, end: Event) -> float:
 
 # --- callbacks -------------------------------------------------------------------------
 
+def _live_thread(thread_id: int) -> threading.Thread | None:
+    for thread in threading.enumerate():
+        if thread.ident == thread_id:
+            return thread
+    return None
+
+
 def subscribe_report(thread_id: int, stream: Stream | None = None) -> None:
-    """Route the stream's callbacks to the thread ``thread_id`` (``aclrtSubscribeReport``)."""
+    """Route the stream's callbacks to the thread ``thread_id`` (``aclrtSubscribeReport``).
+
+    The subscriber is remembered as the thread itself, not as its id, which the OS reuses
+    once the thread has exited: a callback for a subscriber that has exited is reported as a
+    deadlock (507046), never handed to a new thread that happens to have the same id.
+    """
     s = _stream(stream, for_submit=False)
     thread_id = _check_int("thread_id", thread_id, minimum=1)
-    if thread_id not in {t.ident for t in threading.enumerate()}:
+    thread = _live_thread(thread_id)
+    if thread is None:
         raise InvalidParamError(f"no live thread has id {thread_id}",
                                 hint="pass the id from acl.util.start_thread or threading.get_ident()")
     with STATE.lock:
         if s in STATE.subscriptions:
-            raise RepeatSubscribeError(f"{s!r} is already subscribed by thread {STATE.subscriptions[s]}")
-        STATE.subscriptions[s] = thread_id
+            owner = STATE.subscriptions[s].ident
+            raise RepeatSubscribeError(f"{s!r} is already subscribed by thread {owner}")
+        STATE.subscriptions[s] = thread
 
 
 def unsubscribe_report(thread_id: int, stream: Stream | None = None) -> None:
@@ -703,8 +785,8 @@ def unsubscribe_report(thread_id: int, stream: Stream | None = None) -> None:
         owner = STATE.subscriptions.get(s)
         if owner is None:
             raise StreamNotSubscribedError(f"{s!r} has no subscribed thread")
-        if owner != thread_id:
-            raise ThreadNotSubscribedError(f"{s!r} is subscribed by thread {owner}, not {thread_id}")
+        if owner.ident != thread_id:
+            raise ThreadNotSubscribedError(f"{s!r} is subscribed by thread {owner.ident}, not {thread_id}")
         del STATE.subscriptions[s]
 
 
@@ -719,26 +801,27 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
     except ValueError:
         raise InvalidParamError(f"block_type must be 0 (no block) or 1 (block), got {block_type!r}") from None
     s = _stream(stream)
-    thread_id = STATE.subscriptions.get(s)
-    if thread_id is None:
+    thread = STATE.subscriptions.get(s)
+    if thread is None:
         raise StreamNotSubscribedError(f"no thread is subscribed to {s!r}",
                                        hint="call subscribe_report(thread_id, stream) first")
     name = getattr(fn, "__name__", "callback")
     s.submit(CallbackTask(f"launch_callback({name})", caller_site(), fn, user_data,
-                          block == CallbackBlockType.BLOCK, thread_id))
+                          block == CallbackBlockType.BLOCK, thread))
 
 
 def process_report(timeout: float | None = None) -> int:
     """Run the callbacks waiting for this thread; wait up to ``timeout`` seconds (None = for
     ever) for the first.  Returns how many ran; :class:`ReportTimeoutError` if none came."""
     STATE.require_init()
-    tid = threading.get_ident()
+    me = threading.current_thread()
+    tid = me.ident
     deadline = None if timeout is None else time.monotonic() + max(timeout, 0.0)
     with STATE.report_cond:
-        if tid not in STATE.subscriptions.values() and not STATE.reports.get(tid):
+        if me not in STATE.subscriptions.values() and not STATE.reports.get(me):
             raise ThreadNotSubscribedError(f"thread {tid} is not subscribed to any stream",
                                            hint="call subscribe_report(thread_id, stream) first")
-        while not STATE.reports.get(tid):
+        while not STATE.reports.get(me):
             remaining = 0.05 if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
                 raise ReportTimeoutError(f"no callback for thread {tid} within {timeout * 1000:.0f} ms"
@@ -746,7 +829,7 @@ def process_report(timeout: float | None = None) -> int:
             STATE.report_cond.wait(min(remaining, 0.05))
             if not STATE.initialized:
                 raise UninitializedError("finalize ran while process_report was waiting")
-        batch = STATE.reports.pop(tid)
+        batch = STATE.reports.pop(me)
         for report in batch:
             report.picked = True
     for report in batch:
@@ -850,16 +933,25 @@ def free_host(ptr: int) -> None:
 
 
 def memcpy(dst: Pointer, dest_max: int, src: Pointer, count: int, kind: int) -> None:
-    """Copy now, on the calling thread (``aclrtMemcpy``): no stream or device sync."""
+    """Copy now, on the calling thread (``aclrtMemcpy``): no stream or device sync.
+
+    The direction is where the pointers are; ``kind`` is checked against them as a
+    diagnostic only (:func:`diagnostics`; refused with 107016 in strict mode).  A copy of 0
+    bytes does nothing and succeeds.
+    """
+    if _nothing_to_copy(dest_max, count, "dest_max"):
+        return
     d, s, _, _ = _plan_copy(dst, dest_max, src, count, kind)
-    if count:
-        np.copyto(d.view, s.view)
+    np.copyto(d.view, s.view)
 
 
 def memcpy_async(dst: Pointer, dest_max: int, src: Pointer, count: int, kind: int,
                  stream: Stream | None = None) -> None:
     """Queue a copy on ``stream`` (``aclrtMemcpyAsync``); it advances the stream clock by the
-    modeled transfer time (host link for H2D/D2H, device memory for D2D)."""
+    modeled transfer time (host link for H2D/D2H, device memory for D2D).  A copy of 0 bytes
+    queues nothing."""
+    if _nothing_to_copy(dest_max, count, "dest_max"):
+        return
     d, s, seconds, label = _plan_copy(dst, dest_max, src, count, kind)
     st = _stream(stream)
     st.submit(CopyTask(f"memcpy_async({label} {count} B)", caller_site(), d.view, s.view, seconds,
@@ -881,12 +973,17 @@ def _plan_fill(ptr: Pointer, max_count: int, value: int, count: int) -> tuple[_L
 
 
 def memset(ptr: Pointer, max_count: int, value: int, count: int) -> None:
-    """Set ``count`` bytes to ``value & 0xFF`` now (``aclrtMemset``)."""
+    """Set ``count`` bytes to ``value & 0xFF`` now (``aclrtMemset``); 0 bytes do nothing."""
+    if _nothing_to_copy(max_count, count, "max_count"):
+        return
     loc, byte, _ = _plan_fill(ptr, max_count, value, count)
     loc.view.fill(byte)
 
 
 def memset_async(ptr: Pointer, max_count: int, value: int, count: int, stream: Stream | None = None) -> None:
+    """Queue a memset on ``stream`` (``aclrtMemsetAsync``); 0 bytes queue nothing."""
+    if _nothing_to_copy(max_count, count, "max_count"):
+        return
     loc, byte, seconds = _plan_fill(ptr, max_count, value, count)
     st = _stream(stream)
     st.submit(FillTask(f"memset_async({count} B)", caller_site(), loc.view, byte, seconds,
@@ -907,8 +1004,8 @@ def device_array(ptr: Pointer, shape: int | tuple[int, ...], dtype: Any) -> np.n
     """A NumPy view of device memory, for device-side work inside :func:`launch_function`."""
     STATE.require_init()
     dt = np.dtype(dtype)
-    shape_t = (shape,) if isinstance(shape, int) else tuple(shape)
-    nbytes = int(np.prod(shape_t, dtype=np.int64)) * dt.itemsize
+    shape_t = _dims(shape)
+    nbytes = math.prod(shape_t) * dt.itemsize
     p = _as_ptr(ptr, "ptr")
     if not is_device_address(p):
         raise InvalidMemoryTypeError(f"0x{p:x} is host memory, not device memory")
@@ -917,6 +1014,15 @@ def device_array(ptr: Pointer, shape: int | tuple[int, ...], dtype: Any) -> np.n
 
 
 # --- host pointer utilities (acl.util) -------------------------------------------------
+
+def _dims(shape: object) -> tuple[int, ...]:
+    """A shape as non-negative ints (its byte count is computed with Python ints: a NumPy
+    int64 product would wrap around for huge shapes and describe a tiny view)."""
+    dims = (shape,) if isinstance(shape, (int, np.integer)) else shape
+    if not isinstance(dims, Sequence | np.ndarray) or isinstance(dims, (str, bytes)):
+        raise InvalidParamError(f"shape must be an int or a tuple of ints, got {type(shape).__name__}")
+    return tuple(_check_int("shape dimension", d) for d in dims)
+
 
 def numpy_to_ptr(arr: np.ndarray) -> int:
     """The address of a C-contiguous array's data, usable as a copy source/destination."""
@@ -934,8 +1040,8 @@ def ptr_to_numpy(ptr: int, shape: int | Sequence[int], dtype: Any) -> np.ndarray
     """A NumPy array viewing host memory at ``ptr`` (no copy).  Device pointers are refused."""
     STATE.require_init()
     dt = np.dtype(dtype)
-    shape_t = (int(shape),) if isinstance(shape, (int, np.integer)) else tuple(int(x) for x in shape)
-    nbytes = int(np.prod(shape_t, dtype=np.int64)) * dt.itemsize
+    shape_t = _dims(shape)
+    nbytes = math.prod(shape_t) * dt.itemsize
     p = _as_ptr(ptr, "ptr")
     if is_device_address(p):
         raise InvalidMemoryTypeError(f"0x{p:x} is device memory, which the host cannot read directly",

@@ -16,13 +16,14 @@ from aclsim.errors import InvalidMemoryTypeError, InvalidParamError
 from aclsim.runtime._state import STATE, caller_site, parse_size
 from aclsim.runtime.api import Pointer, _as_ptr, _check_int, _current_context, _device
 from aclsim.runtime.device import Device
-from aclsim.runtime.memdebug import dump_snapshot, plot_usage, snapshot, trace_entries
+from aclsim.runtime.memdebug import Diagnostic, dump_snapshot, plot_usage, snapshot, trace_entries
 from aclsim.runtime.memory import Buffer, DeviceMemory, HostMapping, device_of_address, is_device_address
 from aclsim.runtime.pool import CachingPool
 
 __all__ = [
     "HostMappedRange",
     "check_access",
+    "diagnostics",
     "dump_memory_snapshot",
     "empty_cache",
     "empty_host_cache",
@@ -244,6 +245,31 @@ def plot_memory_usage(path: str | os.PathLike[str], device: int | None = None) -
                                 hint="call aclsim.record_memory_history() before the code to plot")
     with memory._lock:
         plot_usage(pool, path, title=f"npu:{memory.device_id} memory")
+
+
+def diagnostics(*, clear: bool = False) -> list[Diagnostic]:
+    """The legal but suspicious uses the runtime noticed since ``init``, oldest first (the
+    last 1000), each with its ``kind``, ``message`` and ``site`` (the ``file:line`` of the
+    call).  ``clear=True`` also forgets them.  They stay readable after ``finalize``.
+
+    Today: ``"memcpy_kind"``, a copy whose kind does not match where its pointers are (the
+    copy runs in the direction of the pointers, as AscendCL's reserved kind says; strict mode,
+    ``ACLSIM_STRICT=1`` or ``init(strict=True)``, refuses it with 107016 instead).
+
+    >>> import numpy as np, aclsim, warnings
+    >>> aclsim.init(chip="tiny"); aclsim.set_device(0)
+    >>> a, b = np.zeros(4, np.uint8), np.ones(4, np.uint8)
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     aclsim.memcpy(a, 4, b, 4, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    >>> [d.kind for d in aclsim.diagnostics(clear=True)], a.tolist()
+    (['memcpy_kind'], [1, 1, 1, 1])
+    >>> aclsim.reset_device(0); _ = aclsim.finalize()
+    """
+    found = list(STATE.diagnostics)
+    if clear:
+        STATE.diagnostics.clear()
+    return found
 
 
 # --- access checks (for kernels) ----------------------------------------------------------

@@ -2,7 +2,9 @@
 
 The history itself is recorded by the pool (:meth:`CachingPool.record_history`); leaks are
 reported by ``aclsim.leak_report``/``finalize``; double frees and uses after free are errors
-raised where they happen (:mod:`aclsim.runtime.memory`).
+raised where they happen (:mod:`aclsim.runtime.memory`); legal but suspicious uses (a copy
+whose kind does not match its pointers) are :class:`Diagnostic` records
+(``aclsim.diagnostics()``).
 
 Snapshot layout: the dictionary ``torch.cuda.memory._snapshot()`` returns, which
 https://pytorch.org/memory_viz reads (pickled, as ``torch.cuda.memory._dump_snapshot`` writes
@@ -15,12 +17,33 @@ from __future__ import annotations
 
 import os
 import pickle
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aclsim.runtime.pool import ALLOC, LARGE, PENDING, CachingPool, Segment
 
 if TYPE_CHECKING:
     from aclsim.runtime.memory import DeviceMemory
+
+
+#: How many diagnostics the runtime keeps (the oldest are dropped first).
+MAX_DIAGNOSTICS = 1000
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A legal but suspicious use the runtime noticed, with the line that made it.
+
+    ``kind`` names the check (``"memcpy_kind"``: a copy whose kind does not match where its
+    pointers are; the runtime copies in the direction of the pointers, as AscendCL does).
+    """
+
+    kind: str
+    message: str
+    site: str
+
+    def __str__(self) -> str:
+        return f"{self.site}: {self.message}"
 
 
 def _stream_id(stream: Any) -> int:

@@ -53,6 +53,7 @@ MALLOC_START_ALIGN = 64  # every start address is 64 B aligned
 # after it was freed, and that happens to work there) works here too.
 RECENT_ARRAYS = 64
 RECENT_ARRAY_BYTES = 256 << 20
+SIZE_MAX = 2**64 - 1  # size_t: the largest size a C caller of AscendCL can pass
 
 # aclrtMemMallocPolicy (acl_rt.h L177-L189): the base values and the OR-able flags.
 MALLOC_POLICIES = frozenset(range(8))
@@ -263,6 +264,9 @@ class DeviceMemory:
         size = int(size)
         if size <= 0:
             raise InvalidParamError(f"size must be > 0, got {size}", hint="AscendCL rejects 0-byte mallocs")
+        if malloc_padded_size(size) > SIZE_MAX:  # AscendCL's padding overflows a size_t
+            raise InvalidParamError(f"size {size} B plus AscendCL's padding does not fit a size_t",
+                                    hint="ask for a size the device can hold")
         check_policy(policy)
         padded = malloc_padded_size(size)
         with self._lock:
@@ -527,12 +531,17 @@ class HostMemory:
             self._recent_bytes -= size
 
     # registration
-    def _add(self, region: HostRegion) -> None:
+    def _add(self, region: HostRegion) -> bool:
+        """Register ``region``; a region starting at the same address is replaced, except a
+        ``malloc_host`` one: wrapping memory in a view never changes who owns it."""
         old = self._regions.get(region.addr)
         if old is not None:
+            if old.kind == "pinned" and region.kind != "pinned":
+                return False
             self._remove(old)
         self._regions[region.addr] = region
         bisect.insort(self._starts, region.addr)
+        return True
 
     def _remove(self, region: HostRegion) -> None:
         if self._regions.get(region.addr) is region:
@@ -557,8 +566,11 @@ class HostMemory:
         addr = arr.ctypes.data
         with self._lock:
             self._keep_recent(arr, arr.nbytes)
+            known = self._lookup(addr, arr.nbytes)
+            if known is not None and known.kind in ("pinned", "bytes"):
+                return addr  # a view of memory that has its owner already (malloc_host, bytes_to_ptr)
             if isinstance(owner, np.ndarray) and owner.flags.c_contiguous:
-                region = self._lookup(addr, arr.nbytes)
+                region = known
                 if region is None or region.owner() is not owner:
                     base_addr = owner.ctypes.data
                     region = HostRegion(base_addr, owner.nbytes, "numpy", owner, site, weak=True)
@@ -592,10 +604,12 @@ class HostMemory:
         if not isinstance(size, (int, np.integer)) or isinstance(size, bool) or size <= 0:
             raise InvalidParamError(f"malloc_host size must be an int > 0, got {size!r}")
         size = int(size)
+        if size > SIZE_MAX:
+            raise InvalidParamError(f"malloc_host size {size} does not fit a size_t (at most {SIZE_MAX})")
         with self._lock:
             try:
                 block = self.pinned.malloc(size)
-            except MemoryError:
+            except (MemoryError, ValueError, OverflowError):  # NumPy: "array is too big" and kin
                 raise HostAllocationError(f"malloc_host could not get {size} B of host memory",
                                           hint="ask for less, or free host memory first") from None
             region = HostRegion(block.addr, size, "pinned", block.array[:size], site, weak=False)

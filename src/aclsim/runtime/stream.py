@@ -174,25 +174,35 @@ class Report:
 
 
 class CallbackTask(Task):
-    __slots__ = ("fn", "user_data", "blocking", "thread_id", "report")
+    """A ``launch_callback``: posts a :class:`Report` to the subscribed thread.
+
+    The subscriber is held as its :class:`threading.Thread` object, never by its id: the OS
+    hands a dead thread's id to the next thread it starts, so an id cannot tell a live
+    subscriber from a new thread that happens to have the same number.
+    """
+
+    __slots__ = ("fn", "user_data", "blocking", "thread", "report")
 
     def __init__(self, label: str, site: str, fn: Callable[[Any], Any], user_data: Any, blocking: bool,
-                 thread_id: int) -> None:
+                 thread: threading.Thread) -> None:
         super().__init__(label, site)
-        self.fn, self.user_data, self.blocking, self.thread_id = fn, user_data, blocking, thread_id
+        self.fn, self.user_data, self.blocking, self.thread = fn, user_data, blocking, thread
         self.report: Report | None = None
 
     def run(self, stream: Stream) -> None:
         report = Report(self.fn, self.user_data, stream, self.blocking, self)
         self.report = report
         with STATE.report_cond:
-            STATE.reports.setdefault(self.thread_id, []).append(report)
+            STATE.reports.setdefault(self.thread, []).append(report)
             STATE.report_cond.notify_all()
         if not self.blocking:
             return
         while not report.done.wait(0.5):
             if stream.closing and stream.abandon:
                 raise DeadlockError(f"{self.label} abandoned: nobody processed the callback")
+            if not report.picked and not self.thread.is_alive():
+                raise DeadlockError(f"{self.label} can never run: its subscribed thread "
+                                    f"{self.thread.ident} has exited without calling process_report")
         if report.error is not None:
             raise report.error
 
@@ -200,12 +210,11 @@ class CallbackTask(Task):
         report = self.report
         if not self.blocking or report is None or report.picked:
             return None
-        live = {t.ident for t in threading.enumerate()}
-        if self.thread_id not in live:
-            return (f"is blocked on {self.describe()}, whose subscribed thread {self.thread_id} has "
+        if not self.thread.is_alive():
+            return (f"is blocked on {self.describe()}, whose subscribed thread {self.thread.ident} has "
                     "exited without calling process_report")
-        if threading.get_ident() == self.thread_id:  # stuck_reason runs in the waiting thread
-            return (f"is blocked on {self.describe()}, which only this thread ({self.thread_id}) can "
+        if threading.current_thread() is self.thread:  # stuck_reason runs in the waiting thread
+            return (f"is blocked on {self.describe()}, which only this thread ({self.thread.ident}) can "
                     "process, and this thread is waiting for the stream")
         return None
 
