@@ -284,8 +284,10 @@ def memcpy(dst: int, dest_max: int, src: int, count: int, kind: int) -> None:
     count
         Bytes to copy.
     kind
-        ``ACL_MEMCPY_*``; a kind that does not match where the pointers live is
-        ``ACL_ERROR_RT_INVALID_MEMORY_TYPE`` (107016).
+        ``ACL_MEMCPY_*`` 0-5, reserved as in AscendCL: the copy runs in the direction of the
+        pointers; a kind that says otherwise is logged as a diagnostic (refused with
+        ``ACL_ERROR_RT_INVALID_MEMORY_TYPE``, 107016, in strict mode).  Other kinds are
+        ``ACL_ERROR_INVALID_PARAM``.  A copy of 0 bytes succeeds without any check.
 
     Returns
     -------
