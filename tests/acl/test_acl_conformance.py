@@ -215,3 +215,28 @@ def test_zero_byte_async_copy_then_free_is_not_a_use_after_free(dev: None) -> No
     assert acl.rt.memcpy(0, 0, 0, 0, H2D) == 0
     assert acl.rt.memset(0, 0, 0, 0) == 0
     assert acl.rt.destroy_stream(stream) == 0
+
+
+def test_stop_thread_joins_the_thread_the_id_first_named(dev: None) -> None:
+    """A finished start_thread thread keeps its id until stop_thread, as a joinable pthread
+    does: a newer thread that the OS gave the same id is not the one joined (that would hang)."""
+    first, ret = acl.util.start_thread(lambda _a: None, None)
+    assert ret == 0
+    deadline = time.monotonic() + 5
+    while any(t.ident == first for t in threading.enumerate()) and time.monotonic() < deadline:
+        time.sleep(0.001)
+    release = threading.Event()
+    ids = []
+    for _ in range(20):  # Linux reuses the id of a finished thread almost at once
+        tid, _ = acl.util.start_thread(lambda _a: release.wait(30), None)
+        ids.append(tid)
+        if tid == first:
+            break
+    try:
+        t0 = time.monotonic()
+        assert acl.util.stop_thread(first) == 0  # the finished thread: returns at once
+        assert time.monotonic() - t0 < 2
+    finally:
+        release.set()
+        for tid in ids:
+            assert acl.util.stop_thread(tid) == 0

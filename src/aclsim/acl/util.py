@@ -26,7 +26,11 @@ __all__ = ["bytes_to_ptr", "numpy_to_ptr", "ptr_to_bytes", "ptr_to_numpy", "star
 #: ``NPY_LONG`` (7) is C ``long`` whatever its size on this platform.
 NPY_TYPES: dict[int, np.dtype[Any]] = {np.dtype(code).num: np.dtype(code) for code in "?bBhHiIlLqQefdgFDG"}
 
-_threads: dict[int, threading.Thread] = {}
+# Threads of start_thread by id, oldest first.  An id names the thread it was given to until
+# stop_thread joins it, as a joinable pthread's id does in C; but Python's threads are
+# detached, so the OS may hand a finished thread's id to a newer one: both stay listed, and
+# stop_thread joins the oldest (the one the id first named) instead of the newer one.
+_threads: dict[int, list[threading.Thread]] = {}
 _threads_lock = threading.Lock()
 
 
@@ -136,7 +140,7 @@ def start_thread(fn: Callable[[Any], Any], args_list: Any) -> int:
     ident = thread.ident
     assert ident is not None
     with _threads_lock:
-        _threads[ident] = thread
+        _threads.setdefault(ident, []).append(thread)
     return ident
 
 
@@ -152,7 +156,10 @@ def stop_thread(thread_id: int) -> None:
         raise InvalidParamError("a thread cannot stop (join) itself",
                                 hint="call stop_thread from another thread")
     with _threads_lock:
-        thread = _threads.pop(tid, None)
+        same_id = _threads.get(tid)
+        thread = same_id.pop(0) if same_id else None
+        if same_id is not None and not same_id:
+            del _threads[tid]
     if thread is None:
         raise InvalidParamError(f"thread {tid} was not started by acl.util.start_thread (or was stopped)")
     thread.join()
