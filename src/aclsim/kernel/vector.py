@@ -101,12 +101,10 @@ def _ub(core: Core, t: Any, name: str, what: str) -> LocalTensor:
         raise TypeError(f"{name}: {what} must be a LocalTensor, got {type(t).__name__}")
     if t.space is not Space.UB:
         raise ValueError(f"{name}: {what} is in {t.space.value}; vector instructions work on UB")
+    t.check_live(core, name, what)
     if t.offset % core.chip.ub_align:
-        core.fault(
-            MisalignedAccessError,
-            f"{name}: {what} UB address {t.offset} is not {core.chip.ub_align} B aligned",
-            hint="vector operands start on 32 B boundaries",
-        )
+        core.fault(MisalignedAccessError, f"{name}: {what} UB address {t.offset} is not {core.chip.ub_align} "
+                   "B aligned", hint="vector operands start on 32 B boundaries")
     return t
 
 
