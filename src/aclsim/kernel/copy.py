@@ -115,7 +115,8 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
 
 
 def _check_local(core: Core, t: LocalTensor, nbytes: int, what: str) -> None:
-    t.check_live(core, what)
+    if t.core is not core or t.buf is not None and t.buf.gone is not None:
+        t.check_live(core, what)
     align = core.align[t.space]
     if t.offset % align:
         core.fault(
@@ -219,7 +220,7 @@ def data_copy(
         _check_local(core, dst, dspan, "data_copy")
         _check_gm(core, src, "data_copy")
         sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op="data_copy",
-                            footprint=strided_footprint(count, blen, sstride))
+                            footprint=strided_footprint(count, blen, sstride) if count > 1 else None)
         dbuf = _local_bytes(core, dst, dspan)
         reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
     elif kind == "local2gm":
@@ -227,7 +228,7 @@ def data_copy(
         _check_local(core, src, sspan, "data_copy")
         _check_gm(core, dst, "data_copy")
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op="data_copy",
-                            footprint=strided_footprint(count, blen, dstride))
+                            footprint=strided_footprint(count, blen, dstride) if count > 1 else None)
         sbuf = _local_bytes(core, src, sspan)
         reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
     else:

@@ -295,7 +295,8 @@ class TQueBind:
 
     def _core(self) -> Core:
         core = current()
-        _check_pipe(core, self)
+        if self.pipe is None or self.pipe.destroyed:
+            _check_pipe(core, self)
         return core
 
     def _emit(self, core: Core, ins_kind: str, evt: HardEvent, event_id: int,
