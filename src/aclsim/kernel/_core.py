@@ -146,7 +146,7 @@ def fault_code(space: Space) -> int:
     return ACL_ERROR_RT_VECTOR_CORE_EXCEPTION if space is Space.UB else ACL_ERROR_RT_AICORE_EXCEPTION
 
 
-class _ReleasedArenas(dict):  # type: ignore[type-arg]
+class _ReleasedArenas(dict[Space, np.ndarray]):
     """The local memories of a block that ended: every look-up says so."""
 
     def __init__(self, block: int) -> None:

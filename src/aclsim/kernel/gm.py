@@ -97,8 +97,11 @@ def locate_allocation(addr: int) -> Allocation | None:
     except AclError:
         return None
     if isinstance(held, Buffer):
+        if held.memory is None:  # a buffer of no device memory: its requested bytes only
+            view = api._locate(held.ptr, held.size, "kernel pointer").view
+            return Allocation(held.ptr, held.size, view, held)
         extent = padded_extent(held)
-        if held.memory is None or not held.ptr <= addr < held.ptr + extent:
+        if not held.ptr <= addr < held.ptr + extent:
             return None
         arena = held.memory.arena
         return Allocation(held.ptr, held.size, arena.view(held.ptr - arena.base, extent), held, False, extent)
