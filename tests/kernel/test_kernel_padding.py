@@ -53,7 +53,7 @@ def fast_gelu_like(x, y):
 
 def test_reads_and_writes_in_the_padding_run_and_are_reported(run) -> None:
     x = np.linspace(-2, 2, N).astype(np.float16)
-    with pytest.warns(asc.KernelSanitizerWarning, match="uninitialized read of 48 B") as caught:
+    with pytest.warns(asc.KernelSanitizerWarning, match=r"uninitialized read \(48 B at") as caught:
         launch, (_, y) = run(fast_gelu_like, BLOCKS, x, np.zeros(N, np.float16))
     assert np.array_equal(y, x * np.float16(2))  # the first N elements, as on the device
     assert len(caught) == 1 and f"{HERE}:{line_of('PAD-READ')} (block 3)" in str(caught[0].message)
@@ -166,3 +166,22 @@ def test_a_pool_without_ascend_padding_pads_less() -> None:
         aclsim.synchronize_stream()
     assert isinstance(info.value.cause, errors.GlobalOutOfRangeError) and launch.error is info.value.cause
     aclsim.free(buf)
+
+
+@asc.kernel
+def nd2nz_into_padding(x):
+    pipe = asc.TPipe()
+    a1 = asc.TBuf(asc.TPosition.A1)
+    pipe.init_buffer(a1, 512)
+    g = asc.GlobalTensor(F16)
+    g.set_global_buffer(x)
+    # 2 rows of 16 halves, 24 halves apart: bytes 0..31 and 48..79 (the gap 32..47 is not read)
+    asc.data_copy(a1.get(F16), g, asc.Nd2NzParams(1, 2, 16, 0, 24, 2, 1, 0))  # PAD-ND2NZ
+
+
+def test_an_nd2nz_copy_reports_the_rows_it_reads(run) -> None:
+    with pytest.warns(asc.KernelSanitizerWarning):
+        launch, _ = run(nd2nz_into_padding, 1, np.zeros(20, np.float16))  # 40 B requested, 96 B padded
+    (d,) = launch.diagnostics
+    assert (d.kind, d.start - d.base, d.end - d.base, d.op) == ("uninitialized_read", 48, 80, "data_copy")
+    assert d.line == line_of("PAD-ND2NZ")

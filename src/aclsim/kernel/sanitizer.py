@@ -22,6 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KINDS = ("uninitialized_read", "out_of_request_read", "out_of_request_write")
+_LABELS = {
+    "uninitialized_read": "uninitialized read",
+    "out_of_request_read": "read past the requested size",
+    "out_of_request_write": "write past the requested size",
+}
 
 
 class KernelSanitizerWarning(UserWarning):
@@ -38,7 +43,7 @@ class KernelDiagnostic:
     >>> d = KernelDiagnostic("uninitialized_read", 3, 0x1064, 0x1070, "<Buffer npu:0 0x1000 100B>",
     ...                      0x1000, 100, 160, "data_copy", "k.py", 12)
     >>> print(d)  # doctest: +NORMALIZE_WHITESPACE
-    uninitialized read of 12 B at 0x1064..0x1070 by data_copy at k.py:12 (block 3):
+    uninitialized read (12 B at 0x1064..0x1070) by data_copy at k.py:12 (block 3):
     bytes 100..111 of <Buffer npu:0 0x1000 100B>, 100 B requested, 160 B padded
     """
 
@@ -57,8 +62,8 @@ class KernelDiagnostic:
 
     def __str__(self) -> str:
         times = f", {self.count} accesses" if self.count > 1 else ""
-        kind, first, last = self.kind.replace("_", " "), self.start - self.base, self.end - self.base - 1
-        return (f"{kind} of {self.end - self.start} B at 0x{self.start:x}..0x{self.end:x} by "
+        kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
+        return (f"{kind} ({self.end - self.start} B at 0x{self.start:x}..0x{self.end:x}) by "
                 f"{self.op or 'an access'} at {self.file}:{self.line} (block {self.block}{times}): bytes "
                 f"{first}..{last} of {self.allocation}, {self.requested} B requested, {self.padded} B padded")
 
