@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import aclsim
 import aclsim.kernel as asc
 from aclsim import errors
 from aclsim.arch import get_chip
@@ -190,3 +191,35 @@ def test_a_block_keeps_no_local_memory_after_it_ends(run) -> None:
     assert launch.error is None and len(alive_at_start) == 4
     assert arena_sizes == [get_chip("tiny").ub_bytes] * 4  # the last weak reference is to the UB arena
     assert alive_at_start == [[False] * 4 * b for b in range(4)]
+
+
+kept_gm: list[Any] = []
+
+
+@asc.kernel
+def global_tensor_kept(x):
+    if not kept_gm:
+        g = asc.GlobalTensor(F16)
+        g.set_global_buffer(x)
+        kept_gm.append(g)
+    kept_gm[0].get_value(0)  # KEPT-GM
+
+
+def test_a_global_tensor_kept_across_launches_faults_after_its_free(rt) -> None:
+    kept_gm.clear()
+    a = aclsim.malloc(N * 2)
+    c = aclsim.malloc(N * 2)  # a live neighbour: a's block stays on its own once freed
+    global_tensor_kept[1](a)  # sets the kept tensor up on a
+    aclsim.synchronize_stream()
+    aclsim.free(a)
+    b = aclsim.malloc(64 * 1024)  # too big for a's block: a's memory stays freed (poisoned)
+    assert not b.ptr <= a.ptr < b.ptr + b.size
+    global_tensor_kept[1](b)  # the kept tensor still points into a
+    with pytest.raises(errors.TaskError) as info:
+        aclsim.synchronize_stream()
+    e = info.value.cause
+    assert isinstance(e, errors.GlobalOutOfRangeError) and "use after free" in str(e)
+    assert e.line == line_of("KEPT-GM") and e.code == errors.ACL_ERROR_RT_PARAM_INVALID
+    aclsim.free(b)
+    aclsim.free(c)
+    kept_gm.clear()

@@ -317,6 +317,11 @@ class GlobalTensor:
         (``footprint``: which bytes of the span a strided access really touches).
         """
         alloc = self._require()
+        launch = core.launch
+        if launch is not None and launch.allocations.get(alloc.base) is not alloc:
+            # set up by an earlier launch (a GlobalTensor kept in a global): resolve its memory again,
+            # which faults as a use after free if it was freed since
+            alloc = self.alloc = core.resolve(self.addr)
         start = self.addr + byte_offset - alloc.base
         end = start + nbytes
         if start < 0 or end > alloc.extent:
