@@ -271,15 +271,31 @@ class TaskError(AclError):
 
 
 class KernelDeadlockError(AclError):
-    """Pipes of a kernel wait for flags nothing will set (the hardware would time out)."""
+    """Pipes of a kernel wait for flags nothing will set (the hardware would time out).
+
+    ``file``/``line`` locate the first blocked instruction, ``block`` its block (as kernel faults).
+    """
 
     default_code = ACL_ERROR_RT_AICORE_TIMEOUT
 
+    def __init__(self, message: str, *, hint: str | None = None, code: int | None = None, file: str = "",
+                 line: int = 0, block: int | None = None) -> None:
+        self.file, self.line, self.block = file, line, block
+        super().__init__(message, hint=hint, code=code)
+
 
 class SyncError(AclError):
-    """A set_flag never waited for, or set twice before its wait (a lost signal)."""
+    """A set_flag never waited for, or set twice before its wait (a lost signal).
+
+    ``file``/``line`` locate the offending set_flag, ``block`` its block (as kernel faults).
+    """
 
     default_code = ACL_ERROR_RT_AICORE_EXCEPTION
+
+    def __init__(self, message: str, *, hint: str | None = None, code: int | None = None, file: str = "",
+                 line: int = 0, block: int | None = None) -> None:
+        self.file, self.line, self.block = file, line, block
+        super().__init__(message, hint=hint, code=code)
 
 
 class LeakWarning(UserWarning):

@@ -164,13 +164,14 @@ def gm_out_of_range(write, x):
     g.set_global_buffer(x)
     t = buf.get(F16)
     if write:
-        asc.data_copy(g[48], t, 32)  # FAULT-GM-WRITE
+        asc.data_copy(g[64], t, 32)  # FAULT-GM-WRITE
     else:
-        asc.data_copy(t, g[48], 32)  # FAULT-GM-READ
+        asc.data_copy(t, g[64], 32)  # FAULT-GM-READ
 
 
 def test_global_out_of_range(run) -> None:
-    x = np.zeros(64, np.float16)  # 128 B: elements 48..79 run 32 B past the end
+    # 128 B, padded to 160 B: elements 64..95 (bytes 128..191) run 32 B past the padding
+    x = np.zeros(64, np.float16)
     cases = ((False, errors.ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW, "FAULT-GM-READ"),
              (True, errors.ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW, "FAULT-GM-WRITE"))
     for write, code, marker in cases:

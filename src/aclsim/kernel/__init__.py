@@ -72,6 +72,7 @@ from aclsim.kernel.launch import (
     remove_launch_listener,
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
+from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -144,8 +145,10 @@ __all__ = [
     "GmAddr",
     "HardEvent",
     "Kernel",
+    "KernelDiagnostic",
     "KernelLaunch",
     "KernelOptions",
+    "KernelSanitizerWarning",
     "LoadData2DParams",
     "LocalTensor",
     "MmadParams",

@@ -25,6 +25,7 @@ from aclsim.errors import (
     KernelFault,
 )
 from aclsim.isa import Access, Instr, Pipe, Space
+from aclsim.kernel.sanitizer import KernelDiagnostic
 
 if TYPE_CHECKING:
     from aclsim.kernel.gm import Allocation
@@ -145,8 +146,26 @@ def fault_code(space: Space) -> int:
     return ACL_ERROR_RT_VECTOR_CORE_EXCEPTION if space is Space.UB else ACL_ERROR_RT_AICORE_EXCEPTION
 
 
+class _ReleasedArenas(dict[Space, np.ndarray]):
+    """The local memories of a block that ended: every look-up says so."""
+
+    def __init__(self, block: int) -> None:
+        super().__init__()
+        self.block = block
+
+    def __missing__(self, space: Space) -> NoReturn:
+        raise KernelContextError(
+            f"the local memory ({space.value}) of block {self.block} was released when the block ended",
+            hint="read local tensors inside the kernel (copy them to global memory to look at them later)",
+        )
+
+
 class Core:
-    """One block running on one simulated AI Core: local arenas, recorded instructions."""
+    """One block running on one simulated AI Core: local arenas, recorded instructions.
+
+    :meth:`close` releases everything the block holds but its instructions when it ends, so a
+    launch's memory does not grow with its number of blocks.
+    """
 
     __slots__ = (
         "chip",
@@ -187,6 +206,12 @@ class Core:
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
 
+    def close(self) -> None:
+        """The block ended: release its local memories, its TPipe and its interned ranges."""
+        self.arenas = _ReleasedArenas(self.block_idx)
+        self.pipe = None
+        self._acc = {}
+
     def access(self, space: Space, offset: int, length: int) -> Access:
         """An interned :class:`~aclsim.isa.Access` (the same ranges recur tile after tile)."""
         if self.host_ranges and space is Space.GM:
@@ -224,6 +249,14 @@ class Core:
     ) -> NoReturn:
         file, line = where(3)
         raise cls(message, hint=hint, code=code, file=file, line=line, block=self.block_idx, **extra)
+
+    def diagnose(self, kind: str, start: int, end: int, alloc: Allocation, op: str) -> None:
+        """Note a legal but suspicious access in the launch's sanitizer report, at the kernel line."""
+        if self.launch is None:
+            return
+        file, line = where(3)
+        self.launch.sanitizer.note(KernelDiagnostic(kind, self.block_idx, start, end, alloc.describe(),
+                                                    alloc.base, alloc.size, alloc.extent, op, file, line))
 
     def resolve(self, addr: int) -> Allocation:
         """The device allocation holding ``addr`` (through the launch's cache)."""

@@ -25,6 +25,7 @@ from numpy.lib.stride_tricks import as_strided
 from aclsim.errors import LocalOutOfRangeError, MisalignedAccessError
 from aclsim.isa import Pipe, Space
 from aclsim.kernel._core import Core, current, fault_code
+from aclsim.kernel.gm import indexed_footprint, strided_footprint
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 BLOCK = 32
@@ -106,13 +107,16 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
     sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
     _check_local(core, dst, dspan, name)
     _check_gm(core, src, name)
-    sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB).view(src.dtype)
+    sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
+                        footprint=indexed_footprint(s_idx, isz)).view(src.dtype)
     _local_bytes(core, dst, dspan).view(dst.dtype)[d_idx] = sbuf[s_idx]
     core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
               {"bytes": nd * n * d * isz})
 
 
 def _check_local(core: Core, t: LocalTensor, nbytes: int, what: str) -> None:
+    if t.core is not core or t.buf is not None and t.buf.gone is not None:
+        t.check_live(core, what)
     align = core.align[t.space]
     if t.offset % align:
         core.fault(
@@ -215,14 +219,16 @@ def data_copy(
         assert isinstance(src, GlobalTensor) and isinstance(dst, LocalTensor)
         _check_local(core, dst, dspan, "data_copy")
         _check_gm(core, src, "data_copy")
-        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB)
+        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op="data_copy",
+                            footprint=strided_footprint(count, blen, sstride) if count > 1 else None)
         dbuf = _local_bytes(core, dst, dspan)
         reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
     elif kind == "local2gm":
         assert isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor)
         _check_local(core, src, sspan, "data_copy")
         _check_gm(core, dst, "data_copy")
-        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True)
+        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op="data_copy",
+                            footprint=strided_footprint(count, blen, dstride) if count > 1 else None)
         sbuf = _local_bytes(core, src, sspan)
         reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
     else:
@@ -286,7 +292,8 @@ def data_copy_pad(
         dspan = (count - 1) * dstride + ub_block if count else 0
         _check_local(core, dst, dspan, "data_copy_pad")
         _check_gm(core, src, "data_copy_pad")
-        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=True)
+        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=True, op="data_copy_pad",
+                            footprint=strided_footprint(count, blen, sstride))
         dbuf = _local_bytes(core, dst, dspan)
         if count:
             d2 = _strided(dbuf, count, ub_block, dstride)
@@ -318,7 +325,8 @@ def data_copy_pad(
         dspan = (count - 1) * dstride + blen if count else 0
         _check_local(core, src, sspan, "data_copy_pad")
         _check_gm(core, dst, "data_copy_pad")
-        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True)
+        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op="data_copy_pad",
+                            footprint=strided_footprint(count, blen, dstride))
         sbuf = _local_bytes(core, src, sspan)
         if count:
             _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)

@@ -29,6 +29,7 @@ from numpy.lib.stride_tricks import as_strided
 from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import Core, bfloat16, current, fault_code, float16, float32, int8, int32
+from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 _MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32}
@@ -105,6 +106,7 @@ def _local(core: Core, t: object, spaces: tuple[Space, ...], name: str, what: st
     if not isinstance(t, LocalTensor) or t.space not in spaces:
         where = "/".join(s.value for s in spaces)
         raise TypeError(f"{name}: {what} must be a LocalTensor in {where}, got {t!r}")
+    t.check_live(core, name, what)
     align = core.align[t.space]
     if t.offset % align:
         core.fault(
@@ -261,7 +263,9 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
                 MisalignedAccessError,
                 f"{name}: global address 0x{dst.addr:x} is not aligned to sizeof({dst.dtype})",
             )
-        out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False)
+        d_all = np.arange(nd)[:, None, None] * d_step + d_idx[None]
+        out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False, op=name,
+                           footprint=indexed_footprint(d_all, dst.dtype.itemsize))
         waccess = core.access(Space.GM, dst.addr, dspan)
     elif isinstance(dst, LocalTensor) and dst.space is Space.L1:
         _local(core, dst, (Space.L1,), name, "dst")

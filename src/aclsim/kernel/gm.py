@@ -3,10 +3,16 @@
 The only place the kernel language touches the runtime's memory: an address is resolved
 once to the live allocation holding it (its start, its size, a uint8 view of all of it),
 so every later global access is a bounds check and a NumPy slice.
+
+A device allocation reaches as far as the device lets a kernel go: AscendCL's padded size
+``ALIGN_UP(size, 32) + 32`` (``Buffer.padded_size``).  Accesses past the requested size but
+inside the padding are legal and noted in the launch's sanitizer report
+(:mod:`aclsim.kernel.sanitizer`); accesses past the padding trap.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -18,6 +24,7 @@ from aclsim.errors import (
     ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW,
     AclError,
     GlobalOutOfRangeError,
+    RtParamInvalidError,
     UseAfterFreeError,
 )
 from aclsim.kernel._core import as_dtype
@@ -26,21 +33,48 @@ if TYPE_CHECKING:
     from aclsim.kernel._core import Core
 
 
+#: A footprint: ``touched(lo, hi)`` says which bytes ``lo .. hi - 1`` of an access's span it
+#: really touches (strided and indexed copies skip gaps), as a boolean array.
+Footprint = Callable[[int, int], np.ndarray]
+
+
 class Allocation:
-    """A live device allocation: ``[base, base + size)`` and a uint8 view of those bytes.
+    """A live device allocation: ``size`` bytes requested at ``base``, ``extent`` bytes a kernel
+    may reach (AscendCL's padded size; ``size`` for zero-copy host memory) and a uint8 view of
+    those ``extent`` bytes.
 
     ``host`` marks zero-copy host memory mapped for the device (``aclsim.host_register``):
     its accesses are recorded in ``Space.HOST`` and cost the host link in the core model.
+    ``written`` has bit ``i`` set once the launch wrote padding byte ``size + i``.
     """
 
-    __slots__ = ("base", "size", "view", "buffer", "host")
+    __slots__ = ("base", "size", "extent", "view", "buffer", "host", "written")
 
-    def __init__(self, base: int, size: int, view: np.ndarray, buffer: Any, host: bool = False) -> None:
+    def __init__(self, base: int, size: int, view: np.ndarray, buffer: Any, host: bool = False,
+                 extent: int | None = None) -> None:
         self.base, self.size, self.view, self.buffer = base, size, view, buffer
         self.host = host
+        self.extent = size if extent is None else extent
+        self.written = 0
+
+    def describe(self) -> str:
+        """The allocation and the line that made it (the runtime's words), for diagnostics."""
+        return self.buffer.describe() if self.buffer is not None else repr(self)
 
     def __repr__(self) -> str:
         return f"<Allocation 0x{self.base:x} {self.size}B>"
+
+
+def padded_extent(buf: Any) -> int:
+    """Bytes of the device allocation ``buf`` a kernel may touch: its ``padded_size``
+    (``ALIGN_UP(size, 32) + 32``), within the block the pool really gave it (a pool configured
+    with ``ascend_padding:False`` pads less)."""
+    extent = int(buf.padded_size)
+    memory = buf.memory
+    pool = getattr(memory, "pool", None)
+    if pool is not None and not pool.options.ascend_padding:
+        extent = min(extent, pool.round_size(buf.size))
+    return extent
 
 
 def locate_allocation(addr: int) -> Allocation | None:
@@ -58,22 +92,43 @@ def locate_allocation(addr: int) -> Allocation | None:
         held = api._locate(addr, 0, "kernel pointer").keep
     except UseAfterFreeError:
         raise
+    except RtParamInvalidError:
+        held = _in_padding(addr)  # past the requested size of a live buffer, maybe in its padding
     except AclError:
         return None
     if isinstance(held, Buffer):
-        base, size, buf, host = held.ptr, held.size, held, False
-    elif isinstance(held, HostMapping):
-        base, size, buf, host = held.ptr, held.nbytes, None, True
-    else:
-        return None
-    view = api._locate(base, size, "kernel pointer").view
-    return Allocation(base, size, view, buf, host)
+        if held.memory is None:  # a buffer of no device memory: its requested bytes only
+            view = api._locate(held.ptr, held.size, "kernel pointer").view
+            return Allocation(held.ptr, held.size, view, held)
+        extent = padded_extent(held)
+        if not held.ptr <= addr < held.ptr + extent:
+            return None
+        arena = held.memory.arena
+        return Allocation(held.ptr, held.size, arena.view(held.ptr - arena.base, extent), held, False, extent)
+    if isinstance(held, HostMapping):
+        view = api._locate(held.ptr, held.nbytes, "kernel pointer").view
+        return Allocation(held.ptr, held.nbytes, view, None, True)
+    return None
+
+
+def _in_padding(addr: int) -> Any:
+    """The live buffer whose requested bytes end at most 63 B before ``addr`` (the most
+    AscendCL's padding adds), or None."""
+    from aclsim.runtime import api
+    from aclsim.runtime.memory import MALLOC_PADDING, MALLOC_SIZE_ALIGN
+
+    for back in range(1, MALLOC_PADDING + MALLOC_SIZE_ALIGN):
+        try:
+            return api._locate(addr - back, 0, "kernel pointer").keep
+        except AclError:
+            continue
+    return None
 
 
 def resolve(core: Core, addr: int) -> Allocation:
     cache: dict[int, Allocation] = core.launch.allocations if core.launch is not None else {}
     for alloc in cache.values():
-        if alloc.base <= addr < alloc.base + alloc.size:
+        if alloc.base <= addr < alloc.base + alloc.extent:
             return alloc
     try:
         found = locate_allocation(addr)
@@ -89,6 +144,58 @@ def resolve(core: Core, addr: int) -> Allocation:
     if found.host:
         core.host_ranges.append((found.base, found.base + found.size))
     return found
+
+
+def note_past_request(core: Core, alloc: Allocation, start: int, end: int, *, write: bool, op: str,
+                      footprint: Footprint | None) -> None:
+    """Note an access to bytes ``start .. end - 1`` of ``alloc`` (offsets; ``end`` past the requested
+    size, within the padding) in the launch's sanitizer report: an uninitialized read, a read of
+    padding the launch wrote, or a write into the padding."""
+    lo = max(start, alloc.size)
+    if footprint is None:
+        first, last = lo, end - 1
+        bits = ((1 << (end - lo)) - 1) << (lo - alloc.size)
+    else:
+        touched = np.flatnonzero(footprint(lo - start, end - start)) + lo
+        if not touched.size:
+            return  # the gaps of a strided access cover the padding
+        first, last = int(touched[0]), int(touched[-1])
+        bits = 0
+        for offset in touched.tolist():
+            bits |= 1 << (offset - alloc.size)
+    if write:
+        alloc.written |= bits
+        kind = "out_of_request_write"
+    else:
+        kind = "uninitialized_read" if bits & ~alloc.written else "out_of_request_read"
+    core.diagnose(kind, alloc.base + first, alloc.base + last + 1, alloc, op)
+
+
+def strided_footprint(count: int, blen: int, stride: int) -> Footprint | None:
+    """``count`` blocks of ``blen`` bytes, ``stride`` bytes apart (None: contiguous)."""
+    if count <= 1 or stride <= blen:
+        return None
+
+    def touched(lo: int, hi: int) -> np.ndarray:
+        o = np.arange(lo, hi)
+        return (o % stride < blen) & (o // stride < count)
+
+    return touched
+
+
+def indexed_footprint(index: np.ndarray, itemsize: int) -> Footprint:
+    """The elements ``index`` (any shape) of ``itemsize`` bytes each."""
+
+    def touched(lo: int, hi: int) -> np.ndarray:
+        mask = np.zeros(hi - lo, dtype=bool)
+        flat = np.asarray(index).ravel()
+        elems = np.unique(flat[(flat + 1) * itemsize > lo])
+        for k in range(itemsize):
+            b = elems * itemsize + k - lo
+            mask[b[(b >= 0) & (b < hi - lo)]] = True
+        return mask
+
+    return touched
 
 
 def gm_fault_code(write: bool, vector_side: bool) -> int:

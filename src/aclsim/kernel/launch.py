@@ -31,6 +31,7 @@ from aclsim.errors import InvalidParamError, KernelContextError, RaceError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
 from aclsim.kernel.gm import Allocation, GmAddr, locate_allocation
+from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning, SanitizerReport
 
 MAX_BLOCK_DIM = 65535
 
@@ -96,6 +97,10 @@ class KernelLaunch:
         Per block, the recorded ``list[Instr]``.
     error
         The exception the launch failed with, if any.
+    diagnostics
+        The sanitizer's findings (:class:`~aclsim.kernel.sanitizer.KernelDiagnostic`): legal but
+        suspicious accesses (reads and writes in the padding of an allocation), each with its
+        kernel line; a launch with any also warns with ``KernelSanitizerWarning``.
     exec_seconds, sim_seconds
         Wall time of functional execution + recording, and of the timing engine.
     """
@@ -125,11 +130,16 @@ class KernelLaunch:
         self.sim_seconds = 0.0
         self.allocations: dict[int, Allocation] = {}
         self.sync_stats: list[Any] = []  # per block, with auto_sync: what the sync passes did
+        self.sanitizer = SanitizerReport()
         self._done = threading.Event()
 
     @property
     def done(self) -> bool:
         return self._done.is_set()
+
+    @property
+    def diagnostics(self) -> list[KernelDiagnostic]:
+        return self.sanitizer.diagnostics
 
     @property
     def instructions(self) -> int:
@@ -161,6 +171,7 @@ class KernelLaunch:
                             core.pipe._finish(code.co_filename, code.co_firstlineno)
                     finally:
                         set_current(None)
+                        core.close()  # the block's local memory goes now, not at the end of the launch
                     streams.append(core.instrs)
             if self.options.auto_sync:
                 streams = self._auto_sync(streams)
@@ -174,15 +185,22 @@ class KernelLaunch:
                 _check_races(streams)
         except BaseException as exc:
             self.error = exc
-            _notify(self)
-            self._done.set()
+            self._finished()
             raise
         finally:
             if gc_was_enabled:
                 gc.enable()
+        self._finished()
+        return float(report.seconds)
+
+    def _finished(self) -> None:
+        found = self.diagnostics
+        if found:
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            warnings.warn(f"kernel {self.name}<<<{self.block_dim}>>> launched at {self.site}: {found[0]}"
+                          f"{more}; see launch.diagnostics", KernelSanitizerWarning, stacklevel=2)
         _notify(self)
         self._done.set()
-        return float(report.seconds)
 
     def _auto_sync(self, streams: list[list[Instr]]) -> list[list[Instr]]:
         """Each block's work with the syncs the compiler infers and allocates (verified)."""

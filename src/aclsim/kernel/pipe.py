@@ -91,6 +91,16 @@ def _space_of(core: Core, pos: TPosition) -> Space:
     return space
 
 
+def _check_pipe(core: Core, obj: TQueBind | TBuf) -> None:
+    """Fault when a queue or TBuf is used before its ``init_buffer`` or after its TPipe's destroy."""
+    pipe = obj.pipe
+    if pipe is None:
+        core.fault(QueueError, f"{obj!r} used before pipe.init_buffer", code=fault_code(obj.space))
+    if pipe.destroyed:
+        core.fault(QueueError, f"{obj!r} used after its TPipe was destroyed (its buffers are released)",
+                   hint="initialize the buffers again on a new TPipe", code=fault_code(obj.space))
+
+
 class _BufState(enum.Enum):
     FREE = "free"
     OCCUPIED = "allocated"
@@ -99,11 +109,13 @@ class _BufState(enum.Enum):
 
 
 class _Buf:
-    __slots__ = ("offset", "length", "state", "free_id", "enq_id", "free_slot", "enq_slot")
+    __slots__ = ("offset", "length", "state", "free_id", "enq_id", "free_slot", "enq_slot", "gone")
 
     def __init__(self, offset: int, length: int) -> None:
         self.offset, self.length = offset, length
         self.state = _BufState.FREE
+        # (how, file, line) the buffer was given up, while its tensors must not be used
+        self.gone: tuple[str, str, int] | None = None
         self.free_id: int | None = None  # the free event's id while its set is pending
         self.enq_id: int | None = None  # the enque event's id while its set is pending
         self.free_slot = 0  # the ids this buffer owns
@@ -131,6 +143,7 @@ class TPipe:
         self.used: dict[Space, int] = dict.fromkeys(LOCAL_SPACES, 0)
         self.que_buffers: dict[TPosition, int] = {}
         self.queues: list[TQueBind] = []
+        self._bufs: list[_Buf] = []  # every buffer of init_buffer, released by destroy
         self._ids: dict[HardEvent, int] = {}  # bitmask of reserved ids per event
         self.destroyed = False
 
@@ -153,6 +166,9 @@ class TPipe:
         num, length = int(num), int(length)
         if num < 1 or length < 1:
             raise ValueError(f"init_buffer needs num >= 1 and length >= 1, got num={num}, length={length}")
+        if self.destroyed:
+            core.fault(QueueError, "init_buffer on a TPipe after its destroy()", code=fault_code(Space.UB),
+                       hint="create a new TPipe for the next phase of the kernel")
         if que.pipe is not None:
             raise ValueError(f"{que!r} was already initialized")
         space = _space_of(core, que.position)
@@ -197,6 +213,7 @@ class TPipe:
                 if que.free_evt is not None:
                     buf.free_slot = self.alloc_event_id(que.free_evt)
         que._setup(self, space, bufs)
+        self._bufs.extend(bufs)
         self.used[space] = need
         return True
 
@@ -228,22 +245,25 @@ class TPipe:
         return self._lowest_free(evt)
 
     def destroy(self) -> None:
-        """``Destroy()``: wait for pending free events of every queue; the buffers are gone."""
-        if self.destroyed:
-            return
-        for que in self.queues:
-            que.free_all_event()
-        self.destroyed = True
-        if self.core.pipe is self:
-            self.core.pipe = None
+        """``Destroy()``: wait for pending free events of every queue; the buffers are gone (their
+        tensors, queues and TBufs fault when used afterwards)."""
+        file, line = where(2)
+        self._finish(file, line, "released by TPipe.destroy")
 
-    def _finish(self, file: str, line: int) -> None:
-        """Destroy at the end of the kernel, the flags located at the kernel's ``def`` line."""
+    def _finish(self, file: str, line: int, how: str = "released at the end of the kernel") -> None:
+        """Destroy (at the end of the kernel: the flags located at the kernel's ``def`` line).
+
+        The pipe lets go of its queues: no TPipe <-> TQue cycle outlives the block (the launch
+        pauses the cyclic GC, so a cycle would keep the block's local memory until its end).
+        """
         if self.destroyed:
             return
         for que in self.queues:
             que._free_all_event(file, line)
+        for buf in self._bufs:
+            buf.gone = (how, file, line)
         self.destroyed = True
+        self.queues, self._bufs = [], []
         if self.core.pipe is self:
             self.core.pipe = None
 
@@ -275,12 +295,13 @@ class TQueBind:
 
     def _core(self) -> Core:
         core = current()
-        if self.pipe is None:
-            core.fault(QueueError, f"{self!r} used before pipe.init_buffer", code=fault_code(self.space))
+        if self.pipe is None or self.pipe.destroyed:
+            _check_pipe(core, self)
         return core
 
-    def _emit(self, core: Core, ins_kind: str, evt: HardEvent, event_id: int) -> None:
-        file, line = where(3)
+    def _emit(self, core: Core, ins_kind: str, evt: HardEvent, event_id: int,
+              loc: tuple[str, int] | None = None) -> None:
+        file, line = loc or where(3)
         src, dst = EVENT_PIPES[evt]
         op = "set_flag" if ins_kind == "set" else "wait_flag"
         core.instrs.append(Instr(src if op == "set_flag" else dst, op, src=src, dst=dst, event_id=event_id,
@@ -321,6 +342,7 @@ class TQueBind:
             self._emit(core, "wait", self.free_evt, buf.free_id)
             buf.free_id = None
         buf.state = _BufState.OCCUPIED
+        buf.gone = None
         if core.options.fill_nan:
             core.arenas[self.space][buf.offset : buf.offset + buf.length] = 0xFF
         return LocalTensor(
@@ -331,6 +353,7 @@ class TQueBind:
             buf.length // dt.itemsize,
             buf.offset + buf.length,
             self.position,
+            buf,
         )
 
     def enque(self, tensor: LocalTensor) -> bool:
@@ -382,11 +405,13 @@ class TQueBind:
         if buf.state is _BufState.FREE or buf.state is _BufState.ENQUE:
             what = "already free (a double free_tensor)" if buf.state is _BufState.FREE else "still enqueued"
             core.fault(QueueError, f"free_tensor of a buffer that is {what}", code=fault_code(self.space))
+        loc = where(2)
         if self.free_evt is not None:
             assert self.pipe is not None
             buf.free_id = buf.free_slot
-            self._emit(core, "set", self.free_evt, buf.free_id)
+            self._emit(core, "set", self.free_evt, buf.free_id, loc)
         buf.state = _BufState.FREE
+        buf.gone = ("freed by free_tensor", *loc)
 
     # --- queries -------------------------------------------------------------------------------
     def vacant_in_que(self) -> bool:
@@ -447,9 +472,12 @@ class TBuf:
         self.space = Space.UB
         self.offset = 0
         self.length = 0
+        self._buf: _Buf | None = None
 
     def _setup(self, pipe: TPipe, space: Space, bufs: list[_Buf]) -> None:
         self.pipe, self.space, self.offset, self.length = pipe, space, bufs[0].offset, bufs[0].length
+        self._buf = bufs[0]
+        self._buf.state = _BufState.OCCUPIED
 
     def get(self, dtype: Any, length: int | None = None) -> LocalTensor:
         """``Get<T>()`` / ``Get<T>(len)``: the buffer (or its first ``len`` elements) as a tensor."""
@@ -458,8 +486,7 @@ class TBuf:
     def get_with_offset(self, dtype: Any, size: int | None, buf_offset: int) -> LocalTensor:
         """``GetWithOffset<T>(size, bufOffset)``: ``size`` elements at byte ``buf_offset``."""
         core = current()
-        if self.pipe is None:
-            core.fault(QueueError, f"{self!r} used before pipe.init_buffer", code=fault_code(self.space))
+        _check_pipe(core, self)
         dt = as_dtype(dtype)
         room = (self.length - int(buf_offset)) // dt.itemsize
         n = room if size is None else int(size)
@@ -470,7 +497,8 @@ class TBuf:
                 code=fault_code(self.space),
             )
         return LocalTensor(
-            core, dt, self.space, self.offset + int(buf_offset), n, self.offset + self.length, self.position
+            core, dt, self.space, self.offset + int(buf_offset), n, self.offset + self.length, self.position,
+            self._buf,
         )
 
     def __repr__(self) -> str:

@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.errors import GlobalOutOfRangeError, LocalOutOfRangeError
+from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeError, QueueError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
-from aclsim.kernel.gm import Allocation, GmAddr, gm_fault_code
+from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request
 
 
 class TPosition(enum.IntEnum):
@@ -57,10 +57,13 @@ POSITION_SPACE: dict[TPosition, Space] = {
 class LocalTensor:
     """``LocalTensor<T>``: ``size`` elements of ``dtype`` at byte ``offset`` of a local memory.
 
-    Made by ``TQue.alloc_tensor``/``deque`` and ``TBuf.get``, never directly.
+    Made by ``TQue.alloc_tensor``/``deque`` and ``TBuf.get``, never directly.  ``buf`` is the
+    queue or TBuf buffer it lives in (shared by its sub-tensors and casts): once that buffer
+    is freed (``free_tensor``, ``TPipe.destroy``) and not allocated again, every instruction
+    on the tensor faults as a use after free.
     """
 
-    __slots__ = ("core", "dtype", "space", "offset", "size", "buf_end", "position", "_view")
+    __slots__ = ("core", "dtype", "space", "offset", "size", "buf_end", "position", "buf", "_view")
 
     def __init__(
         self,
@@ -71,6 +74,7 @@ class LocalTensor:
         size: int,
         buf_end: int,
         position: TPosition,
+        buf: Any = None,
     ) -> None:
         self.core = core
         self.dtype = dtype
@@ -79,7 +83,32 @@ class LocalTensor:
         self.size = size
         self.buf_end = buf_end
         self.position = position
+        self.buf = buf
         self._view: np.ndarray | None = None
+
+    def check_live(self, core: Core, op: str, operand: str = "") -> None:
+        """Fault unless the tensor is usable by ``core`` now: its buffer not freed (by
+        ``free_tensor`` or ``TPipe.destroy``, with no allocation since), its block the running one."""
+        gone = self.buf.gone if self.buf is not None else None
+        if gone is None and self.core is core:
+            return
+        what = f"{op} {operand}" if operand else op
+        if self.core is not core:
+            core.fault(
+                KernelFault,
+                f"{what}: {self!r} belongs to block {self.core.block_idx}, not to this block",
+                hint="local memory is per block: allocate the tensor in the block that uses it",
+                code=fault_code(self.space),
+            )
+        assert gone is not None
+        how, file, line = gone
+        core.fault(
+            QueueError,
+            f"{what}: use after free: {self!r} was {how} at {file}:{line}",
+            hint="use a tensor only between its alloc_tensor/deque and its free_tensor "
+            "(allocate the buffer again to reuse it)",
+            code=fault_code(self.space),
+        )
 
     # --- NumPy views (not instructions) ---------------------------------------------------
     @property
@@ -138,6 +167,7 @@ class LocalTensor:
             self.size * self.dtype.itemsize // dt.itemsize,
             self.buf_end,
             self.position,
+            self.buf,
         )
 
     def __getitem__(self, index: int | slice) -> LocalTensor:
@@ -153,6 +183,7 @@ class LocalTensor:
                 max(stop - start, 0),
                 self.buf_end,
                 self.position,
+                self.buf,
             )
         i = int(index)
         if not 0 <= i * self.dtype.itemsize <= self.buf_end - self.offset:
@@ -169,13 +200,15 @@ class LocalTensor:
             max(self.size - i, 0),
             self.buf_end,
             self.position,
+            self.buf,
         )
 
-    def _element(self, i: int, what: str) -> int:
+    def _element(self, core: Core, i: int, what: str) -> int:
+        self.check_live(core, what)
         i = int(i)
         byte = self.offset + i * self.dtype.itemsize
         if i < 0 or byte + self.dtype.itemsize > self.buf_end:
-            self.core.fault(
+            core.fault(
                 LocalOutOfRangeError,
                 f"{what}({i}) is outside the tensor's buffer",
                 code=fault_code(self.space),
@@ -185,7 +218,7 @@ class LocalTensor:
     def get_value(self, i: int) -> Any:
         """``GetValue(i)``: read one element on the scalar pipe."""
         core = current()
-        byte = self._element(i, "get_value")
+        byte = self._element(core, i, "get_value")
         value = core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0]
         core.emit(Pipe.S, "get_value", (core.access(self.space, byte, self.dtype.itemsize),), (), {})
         return value
@@ -193,7 +226,7 @@ class LocalTensor:
     def set_value(self, i: int, value: Any) -> None:
         """``SetValue(i, v)``: write one element on the scalar pipe (rounded to the dtype)."""
         core = current()
-        byte = self._element(i, "set_value")
+        byte = self._element(core, i, "set_value")
         core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0] = value
         core.emit(Pipe.S, "set_value", (), (core.access(self.space, byte, self.dtype.itemsize),), {})
 
@@ -237,7 +270,7 @@ class GlobalTensor:
         addr = int(buffer)
         alloc = core.resolve(addr)
         self.addr, self.alloc = addr, alloc
-        room = (alloc.base + alloc.size - addr) // self.dtype.itemsize
+        room = max(alloc.base + alloc.size - addr, 0) // self.dtype.itemsize
         self.size = room if buffer_size is None else int(buffer_size)
 
     def _sub(self, addr: int, size: int) -> GlobalTensor:
@@ -267,21 +300,43 @@ class GlobalTensor:
         return GmAddr(self.addr, self.dtype) + offset
 
     def bytes_at(
-        self, core: Core, byte_offset: int, nbytes: int, *, write: bool, vector_side: bool
+        self,
+        core: Core,
+        byte_offset: int,
+        nbytes: int,
+        *,
+        write: bool,
+        vector_side: bool,
+        op: str = "",
+        footprint: Footprint | None = None,
     ) -> np.ndarray:
-        """The uint8 view of ``nbytes`` at ``byte_offset`` from the start; faults outside the allocation."""
+        """The uint8 view of ``nbytes`` at ``byte_offset`` from the start.
+
+        Faults past the allocation's padded size (the device's trap); bytes between the
+        requested and the padded size are legal, and noted in the launch's sanitizer report
+        (``footprint``: which bytes of the span a strided access really touches).
+        """
         alloc = self._require()
+        launch = core.launch
+        if launch is not None and launch.allocations.get(alloc.base) is not alloc:
+            # set up by an earlier launch (a GlobalTensor kept in a global): resolve its memory again,
+            # which faults as a use after free if it was freed since
+            alloc = self.alloc = core.resolve(self.addr)
         start = self.addr + byte_offset - alloc.base
-        if start < 0 or start + nbytes > alloc.size:
+        end = start + nbytes
+        if start < 0 or end > alloc.extent:
             verb = "write" if write else "read"
+            padded = f", {alloc.extent} B with the padding" if alloc.extent != alloc.size else ""
             core.fault(
                 GlobalOutOfRangeError,
                 f"global {verb} of {nbytes} B at 0x{self.addr + byte_offset:x} is outside its allocation "
-                f"[0x{alloc.base:x}, 0x{alloc.base + alloc.size:x}) ({alloc.size} B)",
+                f"[0x{alloc.base:x}, 0x{alloc.base + alloc.extent:x}) ({alloc.size} B requested{padded})",
                 hint="check the offsets and lengths against the buffer the pointer came from",
                 code=gm_fault_code(write, vector_side),
             )
-        return alloc.view[start : start + nbytes]
+        if end > alloc.size and nbytes:
+            note_past_request(core, alloc, start, end, write=write, op=op, footprint=footprint)
+        return alloc.view[start:end]
 
     def numpy(self) -> np.ndarray:
         """A view of the tensor's elements, for debugging (not an instruction)."""
@@ -293,7 +348,7 @@ class GlobalTensor:
         """``GetValue(i)``: read one element of global memory on the scalar pipe."""
         core = current()
         isz = self.dtype.itemsize
-        raw = self.bytes_at(core, int(i) * isz, isz, write=False, vector_side=True)
+        raw = self.bytes_at(core, int(i) * isz, isz, write=False, vector_side=True, op="get_value")
         core.emit(Pipe.S, "get_value", (core.access(Space.GM, self.addr + int(i) * isz, isz),), (), {})
         return raw.view(self.dtype)[0]
 
@@ -301,7 +356,7 @@ class GlobalTensor:
         """``SetValue(i, v)``: write one element of global memory on the scalar pipe."""
         core = current()
         isz = self.dtype.itemsize
-        raw = self.bytes_at(core, int(i) * isz, isz, write=True, vector_side=True)
+        raw = self.bytes_at(core, int(i) * isz, isz, write=True, vector_side=True, op="set_value")
         raw.view(self.dtype)[0] = value
         core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + int(i) * isz, isz),), {})
 

@@ -101,12 +101,11 @@ def _ub(core: Core, t: Any, name: str, what: str) -> LocalTensor:
         raise TypeError(f"{name}: {what} must be a LocalTensor, got {type(t).__name__}")
     if t.space is not Space.UB:
         raise ValueError(f"{name}: {what} is in {t.space.value}; vector instructions work on UB")
+    if t.core is not core or t.buf is not None and t.buf.gone is not None:  # (the check inlined: hot)
+        t.check_live(core, name, what)
     if t.offset % core.chip.ub_align:
-        core.fault(
-            MisalignedAccessError,
-            f"{name}: {what} UB address {t.offset} is not {core.chip.ub_align} B aligned",
-            hint="vector operands start on 32 B boundaries",
-        )
+        core.fault(MisalignedAccessError, f"{name}: {what} UB address {t.offset} is not {core.chip.ub_align} "
+                   "B aligned", hint="vector operands start on 32 B boundaries")
     return t
 
 

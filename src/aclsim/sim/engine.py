@@ -518,10 +518,7 @@ class _Core:
     def timeline(self, block: int, core: int, wave: int) -> CoreTimeline:
         st, start, end = self.st, self.start, self.end
         if sum(self.heads) < len(start):
-            raise KernelDeadlockError(
-                _deadlock_message(st.instrs, st.queues, self.heads, self.issued, block),
-                hint="every wait_flag needs a matching set_flag that can execute first; "
-                "check the event, the id and the pipe order")
+            raise _deadlock(st.instrs, st.queues, self.heads, self.issued, block)
         _check_flags(st.instrs, st.set_index, st.wait_index, self.set_times, start, block)
         flows = [(sx, wx) for sets, waits in zip(st.set_index, st.wait_index, strict=True)
                  for sx, wx in zip(sets, waits, strict=True)]
@@ -634,9 +631,12 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     waves = math.ceil(block_dim / ncores)
     costs = _Costs(chip)
     streams = [_prepare(c, costs) for c in cores]
-    if any(st.fences for st in streams) and waves > 1:
+    fenced = [b for b, st in enumerate(streams) if st.fences]
+    if fenced and waves > 1:
+        ins = streams[fenced[0]].instrs[streams[fenced[0]].fences[0]]
         raise KernelDeadlockError(f"sync_all with {block_dim} blocks on {ncores} cores: blocks of later "
-                                  "waves cannot start while earlier ones wait for them",
+                                  "waves cannot start while earlier ones wait for them", file=ins.file,
+                                  line=ins.line, block=fenced[0],
                                   hint=f"launch at most {ncores} blocks when using sync_all")
     hbm = chip.dram_bandwidth / chip.clock_hz  # bytes per cycle, whole chip
     timelines: list[CoreTimeline] = []
@@ -707,9 +707,9 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0
     return tls, steps
 
 
-def _deadlock_message(instrs: Sequence[Instr], queues: list[list[int]], heads: list[int], issued: int,
-                      block: int) -> str:
-    stuck = []
+def _deadlock(instrs: Sequence[Instr], queues: list[list[int]], heads: list[int], issued: int,
+              block: int) -> KernelDeadlockError:
+    stuck, first = [], None
     for p, q in enumerate(queues):
         if heads[p] < len(q):
             i = q[heads[p]]
@@ -722,10 +722,14 @@ def _deadlock_message(instrs: Sequence[Instr], queues: list[list[int]], heads: l
             else:
                 what = f"{ins.op} at {ins.where} waiting for earlier instructions"
             stuck.append(f"{Pipe(p).name}: {what}")
+            first = ins if first is None or first.op != _WAIT and ins.op == _WAIT else first  # a wait first
     if not stuck and issued < len(instrs):
-        ins = instrs[issued - 1]
+        first = ins = instrs[issued - 1]
         stuck.append(f"issue is held by {ins.op} at {ins.where}")
-    return f"block {block} deadlocked: " + "; ".join(stuck)
+    return KernelDeadlockError(f"block {block} deadlocked: " + "; ".join(stuck), block=block,
+                               file=getattr(first, "file", ""), line=getattr(first, "line", 0),
+                               hint="every wait_flag needs a matching set_flag that can execute first; "
+                               "check the event, the id and the pipe order")
 
 
 def _check_flags(instrs: Sequence[Instr], set_index: list[list[int]], wait_index: list[list[int]],
@@ -738,13 +742,15 @@ def _check_flags(instrs: Sequence[Instr], set_index: list[list[int]], wait_index
         if len(sets) > len(waits):
             ins = instrs[sets[len(waits)]]
             raise SyncError(f"block {block}: set_flag({name}) at {ins.where} is never waited for",
-                            hint="pair every set_flag with a wait_flag of the same event and id")
+                            hint="pair every set_flag with a wait_flag of the same event and id",
+                            file=ins.file, line=ins.line, block=block)
         # lost signal: the (k+1)-th set fired before the k-th wait consumed the k-th
         for k in range(len(sets) - 1):
             if fired[k + 1] < start[waits[k]]:
                 a, b = instrs[sets[k]], instrs[sets[k + 1]]
                 raise SyncError(f"block {block}: set_flag({name}) at {b.where} fired again before the "
-                                f"wait for the one at {a.where} (a lost signal)",
+                                f"wait for the one at {a.where} (a lost signal)", file=b.file, line=b.line,
+                                block=block,
                                 hint="wait for a flag before setting it again, or use another event id")
 
 
@@ -778,8 +784,11 @@ def _schedule_with_sync_all(chip: ChipSpec, streams: Sequence[_Stream], blocks: 
     only delay later barriers, so it ends within one round per barrier)."""
     counts = {len(streams[b].fences) for b in blocks}
     if len(counts) != 1:
+        b = max(blocks, key=lambda b: len(streams[b].fences))  # its first sync_all some block never reaches:
+        ins = streams[b].instrs[streams[b].fences[min(counts)]]
         raise KernelDeadlockError("blocks reach different numbers of sync_all: the barrier never opens",
-                                  hint="every block must call sync_all the same number of times")
+                                  hint="every block must call sync_all the same number of times",
+                                  file=ins.file, line=ins.line, block=b)
     nsync = counts.pop()
     floors: list[float] = [t0] * nsync
     state = rng.getstate()

@@ -1,0 +1,90 @@
+"""The launch's sanitizer report: legal but suspicious global-memory accesses, with their lines.
+
+AscendCL pads every device allocation to ``ALIGN_UP(size, 32) + 32`` bytes (aclsim's pool
+does the same), and a kernel may touch all of them on the device: only accesses past that
+padded size trap.  An access between the requested size and the padded size is therefore
+legal, and aclsim runs it as the device does, but it is noted here:
+
+- ``uninitialized_read``: a read of padding bytes the launch did not write first (their
+  contents are whatever the memory held: a previous allocation's data);
+- ``out_of_request_read``: a read of padding bytes the launch wrote earlier;
+- ``out_of_request_write``: a write into the padding (the host never sees those bytes: copies
+  stop at the requested size).
+
+Diagnostics of the same kind, line and allocation are merged into one (``count`` accesses,
+``start``/``end`` spanning them, ``block`` the first block).  They are on
+``KernelLaunch.diagnostics`` and, when a launch has any, a :class:`KernelSanitizerWarning`
+summarizes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KINDS = ("uninitialized_read", "out_of_request_read", "out_of_request_write")
+_LABELS = {
+    "uninitialized_read": "uninitialized read",
+    "out_of_request_read": "read past the requested size",
+    "out_of_request_write": "write past the requested size",
+}
+
+
+class KernelSanitizerWarning(UserWarning):
+    """A launch made accesses the device allows but that are likely bugs (``launch.diagnostics``)."""
+
+
+@dataclass
+class KernelDiagnostic:
+    """One finding of the sanitizer: ``kind`` (one of :data:`KINDS`), the device address range
+    ``[start, end)`` touched past the requested size, the allocation (``allocation`` names it
+    and its ``malloc`` line, ``base``, ``requested`` and ``padded`` bytes), the instruction
+    (``op``) and its kernel line, the first ``block`` that did it and how many accesses did.
+
+    >>> d = KernelDiagnostic("uninitialized_read", 3, 0x1064, 0x1070, "<Buffer npu:0 0x1000 100B>",
+    ...                      0x1000, 100, 160, "data_copy", "k.py", 12)
+    >>> print(d)  # doctest: +NORMALIZE_WHITESPACE
+    uninitialized read (12 B at 0x1064..0x1070) by data_copy at k.py:12 (block 3):
+    bytes 100..111 of <Buffer npu:0 0x1000 100B>, 100 B requested, 160 B padded
+    """
+
+    kind: str
+    block: int
+    start: int
+    end: int
+    allocation: str
+    base: int
+    requested: int
+    padded: int
+    op: str
+    file: str
+    line: int
+    count: int = 1
+
+    def __str__(self) -> str:
+        times = f", {self.count} accesses" if self.count > 1 else ""
+        kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
+        return (f"{kind} ({self.end - self.start} B at 0x{self.start:x}..0x{self.end:x}) by "
+                f"{self.op or 'an access'} at {self.file}:{self.line} (block {self.block}{times}): bytes "
+                f"{first}..{last} of {self.allocation}, {self.requested} B requested, {self.padded} B padded")
+
+
+class SanitizerReport:
+    """The diagnostics of one launch, merged by (kind, line, allocation)."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, str, int, int], KernelDiagnostic] = {}
+
+    def note(self, d: KernelDiagnostic) -> None:
+        key = (d.kind, d.file, d.line, d.base)
+        old = self._found.get(key)
+        if old is None:
+            self._found[key] = d
+            return
+        old.count += 1
+        old.start, old.end = min(old.start, d.start), max(old.end, d.end)
+
+    @property
+    def diagnostics(self) -> list[KernelDiagnostic]:
+        return list(self._found.values())
