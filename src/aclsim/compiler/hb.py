@@ -272,7 +272,9 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                 continue
             k = know[p]
             same_ok = inorder[p]
-            # writes first: their checks see the shadow as it was before this instruction
+            # writes first, then reads; an instruction's ranges may overlap one another (several
+            # writes, or a read of what it writes): what it recorded itself is skipped (``seg[3]
+            # != index``), so it is compared with the earlier instructions only, never with itself
             for acc in ins.writes:
                 ln = acc.length
                 if ln <= 0:
@@ -287,7 +289,7 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                 seg = segs.get(lo)
                 if seg is not None and seg[0] == hi:
                     wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2]:
+                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
                         race("WAW", seg[3], index, sp, lo, hi)
                     rd = seg[5]
                     if rd is not None:
@@ -301,7 +303,7 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                     continue
                 for seg in _cover(starts, segs, lo, hi):
                     wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2]:
+                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
                         race("WAW", seg[3], index, sp, max(lo, seg[4]), min(hi, seg[0]))
                     rd = seg[5]
                     if rd is not None:

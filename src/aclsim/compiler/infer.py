@@ -23,7 +23,7 @@ pass in :mod:`aclsim.compiler.structured`.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import overload
@@ -239,18 +239,23 @@ def _infer_flat(instrs: Sequence[Instr], same_pipe: str, stats: InferStats) -> l
         count[p] = n + 1
         if p == _S and ins.reads:
             hold()  # a scalar read completes before issue goes on
-        # record this instruction's accesses (writes replace, reads add)
+        # record this instruction's accesses (writes replace, reads add); its ranges may overlap
+        # one another, so each write splits the shadow at its own bounds first (an earlier write
+        # of this instruction may have merged the segments the checks above split)
         for acc in ins.writes:
             if acc.length <= 0:
                 continue
             starts, segs = shadow[acc.space]
             lo = acc.offset
             hi = lo + acc.length
-            i = bisect_right(starts, lo) - 1
-            j = bisect_right(starts, hi - 1, i + 1)
-            for s in starts[i:j]:
-                del segs[s]
-            starts[i:j] = [lo]
+            seg = segs.get(lo)
+            if seg is None or seg[0] != hi:
+                _cover(starts, segs, lo, hi)
+                i = bisect_left(starts, lo)
+                j = bisect_left(starts, hi, i)
+                for s in starts[i + 1:j]:
+                    del segs[s]
+                del starts[i + 1:j]
             segs[lo] = [hi, p, n, index, lo, None]
         for acc in ins.reads:
             if acc.length <= 0:
