@@ -314,7 +314,7 @@ def test_loop_programs_verify_at_every_pool() -> None:
 
 def test_structured_and_flat_methods_agree_on_loop_free_streams() -> None:
     from aclsim.compiler.program import Program
-    from aclsim.compiler.structured import allocate_structured
+    from aclsim.compiler.structured_alloc import allocate_structured
 
     for seed in range(60):
         logical = infer_sync(random_stream(random.Random(seed), 25, buffers=4))

@@ -125,7 +125,7 @@ def allocate_events(stream: Program | Sequence[Instr], chip: ChipSpec | str | No
             if stream.is_flat:
                 out = Program(list(_allocate_flat(stream.items, size, stats)), stream.file)  # type: ignore[arg-type]
             else:
-                from aclsim.compiler.structured import allocate_structured
+                from aclsim.compiler.structured_alloc import allocate_structured
 
                 out = allocate_structured(stream, size, stats)
             stats.seconds = time.perf_counter() - t0
