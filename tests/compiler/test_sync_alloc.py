@@ -333,3 +333,30 @@ def test_unsound_loop_input_is_refused_with_a_hint() -> None:
         allocate_events(parse(text))
     fixed = infer_sync(parse(text))
     assert verify_sync(allocate_events(fixed), require_physical=True).ok
+
+
+def test_loop_programs_reuse_a_hand_written_id_after_its_wait() -> None:
+    # the structured variant used to reserve a hand-written ID for the whole program, so at
+    # pool 1 the logical pair became a strong sync; its set is ordered after the hand-written
+    # wait (through L1), so it shares ID 0
+    text = """\
+MTE3 st w:GM[0:64]
+set_flag MTE3 MTE2 0
+wait_flag MTE3 MTE2 0
+MTE2 ld r:GM[0:64] w:UB[0:64]
+set_flag MTE2 MTE3 L1
+wait_flag MTE2 MTE3 L1
+MTE3 st w:GM[128:192]
+set_flag MTE3 MTE2 L0
+wait_flag MTE3 MTE2 L0
+for i in 0..2 {
+  MTE2 ld r:GM[128:192] w:UB[i*64+64:i*64+128]
+}
+"""
+    out, stats = alloc(text, 1)
+    assert out == text.replace(" L1", " 0").replace(" L0", " 0")
+    assert stats.cuts == 0 and stats.ids_used == {(Pipe.MTE3, Pipe.MTE2): 1, (Pipe.MTE2, Pipe.MTE3): 1}
+    # and a hand-written pair whose execution overlaps the logical one still keeps its ID apart
+    loop = "for i in 0..2 {\n  V x w:UB[i*64:i*64+64]\n}\n"
+    out, stats = alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n" + loop, 2)
+    assert "set_flag MTE2 V 1" in out and stats.cuts == 0

@@ -73,38 +73,37 @@ Key = tuple[int, int, int]
 
 
 def _colour(ana: _Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key, int], Key | None]:
-    # logical flags (groups), their executions as happens-before intervals [f, g] in Q's numbering
-    groups: dict[tuple[int, int, int], list[Instr]] = {}
-    intervals: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
-    first: dict[tuple[int, int, int], int] = {}
-    reserved: dict[tuple[int, int], set[int]] = {}
+    # logical flags (groups), their executions as happens-before intervals [f, g] in Q's numbering;
+    # hand-written flags are pre-coloured executions keyed (p, q, -1 - id): an ID is occupied
+    # only while one of its hand-written executions is live
+    groups: dict[Key, list[Instr]] = {}
+    hand: dict[Key, int] = {}
+    first: dict[Key, int] = {}
+    by_pair: dict[tuple[int, int], list[tuple[int, int, Key]]] = {}
     for key, pairs in ana.flags.items():
         p, q, eid, logical = key
+        g = (p, q, eid) if logical else (p, q, -1 - eid)
+        for s, w in pairs:
+            by_pair.setdefault((p, q), []).append((ana.kn[s][q], ana.num[w], g))
         if not logical:
-            reserved.setdefault((p, q), set()).add(eid)
+            hand[g] = eid
             continue
-        g = (p, q, eid)
         seen: dict[int, Instr] = {}
         for s, w in pairs:
             seen[id(ana.instr[s])] = ana.instr[s]
             seen[id(ana.instr[w])] = ana.instr[w]
         groups[g] = list(seen.values())
-        intervals[g] = [(ana.kn[s][q], ana.num[w]) for s, w in pairs]
         first[g] = pairs[0][0]
     # logical flags never executed (zero-trip loops) still need an ID: give them no conflicts
-    colour: dict[tuple[int, int, int], int] = {}
-    order = sorted(groups, key=lambda g: first[g])
-    by_pair: dict[tuple[int, int], list[tuple[int, int, tuple[int, int, int]]]] = {}
-    for g in order:
-        for f, w in intervals[g]:
-            by_pair.setdefault((g[0], g[1]), []).append((f, w, g))
-    conflicts: dict[tuple[int, int, int], set[tuple[int, int, int]]] = {g: set() for g in groups}
+    conflicts: dict[Key, set[Key]] = {g: set() for g in (*groups, *hand)}
     for ivs in by_pair.values():
         ivs.sort()
-        active: list[tuple[int, int, tuple[int, int, int]]] = []
+        active: list[tuple[int, int, Key]] = []
         for f, w, g in ivs:
             active = [a for a in active if a[1] >= f]
             for _, _, h in active:
+                if g in hand and h in hand:
+                    continue  # hand-written against hand-written: as written (the verifier judges)
                 if h == g:
                     raise SyncError(f"{groups[g][0].where}: the flag can lose a signal between two of "
                                     f"its executions (nothing orders a wait before the next set); run "
@@ -112,8 +111,9 @@ def _colour(ana: _Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key
                 conflicts[g].add(h)
                 conflicts[h].add(g)
             active.append((f, w, g))
-    for g in order:
-        taken = {colour[h] for h in conflicts[g] if h in colour} | reserved.get((g[0], g[1]), set())
+    colour: dict[Key, int] = {}
+    for g in sorted(groups, key=lambda g: first[g]):
+        taken = {colour[h] if h in colour else hand[h] for h in conflicts[g] if h in colour or h in hand}
         k = next((k for k in range(pool) if k not in taken), -1)
         if k < 0:
             return groups, colour, g
