@@ -7,10 +7,11 @@ a :class:`~aclsim.compiler.program.Program` is unrolled first).
   its set, IDs from one round-robin counter, no analysis.  With one-signal-deep flags this is
   not always safe; :func:`aclsim.compiler.verify_sync` reports the lost signals.
 - :func:`whole_kernel`: AscendNPU-IR ``InjectSync`` style: lifetime windows ``[set, wait]`` in
-  program order over the whole kernel (a strong sync frees nothing), first fit preferring
-  never-used IDs, then *widen* (merge with a live pair of the same pipe pair), then the
-  pair's wait becomes ``pipe_barrier ALL``.  We add the happens-before guard of the seed's
-  method (the previous use's wait must be ordered before the new set) so that its output
+  program order over the whole kernel (a strong sync frees nothing; hand-written pairs are
+  windows placed in advance), first fit preferring never-used IDs, then *widen* (merge with
+  a live pair of the same pipe pair), then the pair's wait becomes ``pipe_barrier ALL``.  We
+  add the happens-before guard of the seed's method (the previous use's wait must be ordered
+  before the new set, and the new wait before a later hand-written set) so that its output
   verifies too; ``hb_guard=False`` gives the pure lifetime version.
 - :func:`lower_bound` / :func:`optimal_colouring`: the optimum per pipe pair on loop-free
   streams: the largest number of flag uses live at once (happens-before intervals), reached
@@ -90,13 +91,26 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
     t0 = time.perf_counter()
     instrs = _flat(stream)
     stats = stats if stats is not None else AllocStats(pool, method="whole-kernel")
-    uses = [u for u in flag_uses(instrs) if u.logical]
+    every = flag_uses(instrs)
+    uses = [u for u in every if u.logical]
     stats.sync_points += len(uses)
     n = len(uses)
+    # hand-written uses (numbered from n) are windows placed in advance, never widened
+    uses += [u for u in every if not u.logical and 0 <= u.event_id < pool]
     # per pair, per ID: sorted window starts, their ends and their use numbers
     starts: dict[tuple[int, int], list[list[int]]] = {}
     ends: dict[tuple[int, int], list[dict[int, int]]] = {}
     owner: dict[tuple[int, int], list[dict[int, int]]] = {}
+    for i, u in enumerate(uses):
+        pair = (u.src, u.dst)
+        if pair not in starts:
+            starts[pair] = [[] for _ in range(pool)]
+            ends[pair] = [{} for _ in range(pool)]
+            owner[pair] = [{} for _ in range(pool)]
+        if i >= n:
+            insort(starts[pair][u.event_id], u.set_index)
+            ends[pair][u.event_id][u.set_index] = u.wait_index
+            owner[pair][u.event_id][u.set_index] = i
     reuse = [0] * n
     ident = [-1] * n
     set_at = [u.set_index for u in uses]
@@ -104,12 +118,8 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
     set_id: dict[int, int] = {}
     wait_id: dict[int, int] = {}
     barrier_at: set[int] = set()
-    for i, u in enumerate(uses):
+    for i, u in enumerate(uses[:n]):
         pair = (u.src, u.dst)
-        if pair not in starts:
-            starts[pair] = [[] for _ in range(pool)]
-            ends[pair] = [{} for _ in range(pool)]
-            owner[pair] = [{} for _ in range(pool)]
         s, w = u.set_index, u.wait_index
         chosen = -1
         for idle_pass in (True, False):
@@ -124,6 +134,9 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
                     j = bisect_right(st, s) - 1
                     if j >= 0 and uses[owner[pair][k][st[j]]].number >= u.known:
                         continue  # the previous wait is not ordered before this set
+                    j = bisect_right(st, w)
+                    if j < len(st) and u.number >= uses[owner[pair][k][st[j]]].known:
+                        continue  # a later hand-written set is not ordered after this wait
                 chosen = k
                 break
             if chosen >= 0:
@@ -147,6 +160,8 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
             if j < 0:
                 continue
             v = owner[pair][k][st[j]]
+            if v >= n:
+                continue  # a hand-written pair is never widened
             if wait_at[v] > s and (best < 0 or (reuse[v], -set_at[v]) < (reuse[best], -set_at[best])):
                 best = v
         if best < 0:
