@@ -358,5 +358,17 @@ for i in 0..2 {
     assert stats.cuts == 0 and stats.ids_used == {(Pipe.MTE3, Pipe.MTE2): 1, (Pipe.MTE2, Pipe.MTE3): 1}
     # and a hand-written pair whose execution overlaps the logical one still keeps its ID apart
     loop = "for i in 0..2 {\n  V x w:UB[i*64:i*64+64]\n}\n"
-    out, stats = alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n" + loop, 2)
+    crossed = "set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n"
+    out, stats = alloc(crossed + loop, 2)
     assert "set_flag MTE2 V 1" in out and stats.cuts == 0
+
+
+def test_loop_programs_with_hand_written_pairs_verify() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        pool = rng.choice((1, 2))
+        logical = infer_sync(random_program(rng, 10, buffers=3, strong=0.1, hand=3, hand_ids=pool))
+        for size in range(pool, 3):
+            out = allocate_events(logical, pool=size)
+            report = verify_sync(out, pool=size, require_physical=True)
+            assert report.ok, (seed, size, format_program(out), str(report))
