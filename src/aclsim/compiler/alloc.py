@@ -2,9 +2,10 @@
 sync points.
 
 1. Split the stream at its strong syncs (``pipe_barrier ALL``, ``sync_all``) into segments.
-   At a strong sync everything before has finished, so every event ID is free again and a
-   logical pair whose set and wait lie in different segments is already ordered by the
-   strong sync: it is removed (never a dependence: the strong sync carries it).
+   At a strong sync everything before has finished, so every event ID is free again (but
+   for pending hand-written sets: a strong sync consumes no signal) and a logical pair whose
+   set and wait lie in different segments is already ordered by the strong sync: it is
+   removed (never a dependence: the strong sync carries it).
 2. For each segment, the DAG of its logical sync points (producer on one pipe, consumer on
    another), ordered by the execution order, is represented by vector clocks (one per pipe,
    merged at each wait and barrier, as in :mod:`aclsim.compiler.hb`): "the wait of sync
@@ -20,9 +21,13 @@ sync points.
    later producer, and one wait, at the earlier consumer, now carry both dependences); if no
    point is live, order the wait side before this set with a pair in the other direction
    (``set_flag Q P`` / ``wait_flag Q P`` just before the set).  As a last resort insert a
-   strong sync that cuts the segment (the pairs it straddles are now redundant and removed).
-   No dependence is ever dropped.
-5. Rewrite logical IDs into physical ones.  Output is deterministic.
+   strong sync that cuts the segment (the pairs it straddles are now redundant and removed),
+   or, when no cut can free an ID (pending hand-written sets, live pairs waited on PIPE_S),
+   turn the point into a strong sync at its wait.  No dependence is ever dropped, and no
+   legal program is refused.
+5. Hand-written (physical) flags are kept; their ID is taken from their set to their wait
+   only (see :class:`_Flat`).  Rewrite logical IDs into physical ones.  Output is
+   deterministic.
 
 Programs with loops take the structured variant in :mod:`aclsim.compiler.structured`
 (loop-carried pairs hold their ID across the back edge).
