@@ -26,7 +26,7 @@ from bisect import bisect_right, insort
 from collections.abc import Sequence
 
 from aclsim.compiler.alloc import AllocStats, _allocate_flat
-from aclsim.compiler.hb import flag_uses
+from aclsim.compiler.hb import FlagUse, flag_uses
 from aclsim.compiler.program import Program, flat_instrs, gc_paused
 from aclsim.isa import Instr, Pipe
 
@@ -97,20 +97,7 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
     n = len(uses)
     # hand-written uses (numbered from n) are windows placed in advance, never widened
     uses += [u for u in every if not u.logical and 0 <= u.event_id < pool]
-    # per pair, per ID: sorted window starts, their ends and their use numbers
-    starts: dict[tuple[int, int], list[list[int]]] = {}
-    ends: dict[tuple[int, int], list[dict[int, int]]] = {}
-    owner: dict[tuple[int, int], list[dict[int, int]]] = {}
-    for i, u in enumerate(uses):
-        pair = (u.src, u.dst)
-        if pair not in starts:
-            starts[pair] = [[] for _ in range(pool)]
-            ends[pair] = [{} for _ in range(pool)]
-            owner[pair] = [{} for _ in range(pool)]
-        if i >= n:
-            insort(starts[pair][u.event_id], u.set_index)
-            ends[pair][u.event_id][u.set_index] = u.wait_index
-            owner[pair][u.event_id][u.set_index] = i
+    starts, ends, owner = _windows(uses, n, pool)
     reuse = [0] * n
     ident = [-1] * n
     set_at = [u.set_index for u in uses]
@@ -190,6 +177,36 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
         ends[pair][k][s] = wait_at[keep]
         owner[pair][k][s] = keep
         stats.merges += 1
+    out = _rewrite(instrs, set_id, wait_id, barrier_at)
+    stats.seconds = time.perf_counter() - t0
+    return out
+
+
+Starts = dict[tuple[int, int], list[list[int]]]
+ByStart = dict[tuple[int, int], list[dict[int, int]]]
+
+
+def _windows(uses: list[FlagUse], n: int, pool: int) -> tuple[Starts, ByStart, ByStart]:
+    """Per pipe pair and ID: sorted window starts, their ends and their use numbers; the
+    hand-written uses (numbered from ``n``) placed already."""
+    starts: Starts = {}
+    ends: ByStart = {}
+    owner: ByStart = {}
+    for i, u in enumerate(uses):
+        pair = (u.src, u.dst)
+        if pair not in starts:
+            starts[pair] = [[] for _ in range(pool)]
+            ends[pair] = [{} for _ in range(pool)]
+            owner[pair] = [{} for _ in range(pool)]
+        if i >= n:
+            insort(starts[pair][u.event_id], u.set_index)
+            ends[pair][u.event_id][u.set_index] = u.wait_index
+            owner[pair][u.event_id][u.set_index] = i
+    return starts, ends, owner
+
+
+def _rewrite(instrs: list[Instr], set_id: dict[int, int], wait_id: dict[int, int],
+             barrier_at: set[int]) -> list[Instr]:
     out: list[Instr] = []
     for index, ins in enumerate(instrs):
         if not ins.logical or ins.op not in ("set_flag", "wait_flag"):
@@ -203,7 +220,6 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
         elif index in wait_id:
             out.append(Instr(ins.pipe, "wait_flag", (), (), ins.src, ins.dst, wait_id[index], False, {},
                              ins.file, ins.line))
-    stats.seconds = time.perf_counter() - t0
     return out
 
 

@@ -272,9 +272,7 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                 continue
             k = know[p]
             same_ok = inorder[p]
-            # writes first, then reads; an instruction's ranges may overlap one another (several
-            # writes, or a read of what it writes): what it recorded itself is skipped (``seg[3]
-            # != index``), so it is compared with the earlier instructions only, never with itself
+            # writes, then reads; its own overlapping ranges never race (seg[3] != index skips them)
             for acc in ins.writes:
                 ln = acc.length
                 if ln <= 0:
