@@ -105,7 +105,8 @@ def allocate_events(stream: Program | Sequence[Instr], chip: ChipSpec | str | No
     ----------
     stream
         A recorded ``list[Instr]`` or a :class:`~aclsim.compiler.program.Program` with logical
-        ``set_flag``/``wait_flag`` pairs (physical ones are kept and their IDs reserved).
+        ``set_flag``/``wait_flag`` pairs (physical ones are kept; their ID is taken from their
+        set to their wait).
     chip
         Chip preset or spec; its ``events_per_pipe_pair`` is the pool (default 910B: 8).
     pool

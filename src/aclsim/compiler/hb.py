@@ -154,8 +154,7 @@ def check(instrs: Sequence[Instr], *, same_pipe: str = "barrier", pool: int | No
     races
         False skips the memory check (flags only; faster).
 
-    >>> from aclsim.compiler.program import gc_paused
-from aclsim.isa import Access, Instr, Pipe, Space
+    >>> from aclsim.isa import Access, Instr, Pipe, Space
     >>> w = Instr(Pipe.MTE2, "load", writes=(Access(Space.UB, 0, 64),), line=1)
     >>> r = Instr(Pipe.V, "add", reads=(Access(Space.UB, 32, 64),), line=2)
     >>> print(check([w, r]).races[0])  # doctest: +ELLIPSIS
