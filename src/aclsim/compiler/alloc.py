@@ -299,8 +299,10 @@ class _Flat:
         return c < len(strong) and strong[c] < pos[b]
 
     def pick(self, pq: int, f: int, i: int, j: int) -> int:
-        """The lowest ID of pair ``pq`` free for a point whose set (input position i, knowing
-        ``f`` instructions of the wait's pipe) and wait (position j) are to be placed; -1 if none."""
+        """An ID of pair ``pq`` free for a point whose set (input position i, knowing ``f``
+        instructions of the wait's pipe) and wait (position j) are to be placed, or -1: the
+        lowest one, except that next to hand-written flags an ID whose next hand-written use
+        lies beyond a strong sync comes first (no ordering needed before that use)."""
         plw, plg = self.lw[pq], self.lg[pq]
         assert plw is not None and plg is not None
         hand = self.hand.get(pq)
