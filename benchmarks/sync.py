@@ -16,6 +16,13 @@ tiles.  Figures:
   ``aclsim.compiler.executor`` with fixed latencies from the 910B figures (no HBM sharing,
   so stalls from false dependencies show fully), against the unlimited-ID (logical) run;
   and, where ``aclsim.sim`` is present, the same ratios in the core model (``core_model``).
+
+``--fuzz N`` runs another mode instead: N random flat streams (``gen.random_stream`` with
+instructions whose own ranges overlap and hand-written physical pairs, often across strong
+syncs) and N/10 random loop programs with hand-written pairs, each through ``infer_sync`` and
+``allocate_events`` at pools 1, 2 and a drawn one, checked by the verifier, the brute-force
+oracle of ``tests/compiler/oracle.py`` and the randomized executor; one JSON line: streams
+and allocations checked, failures (with the first seeds), seconds, and what was exercised.
 """
 
 from __future__ import annotations
@@ -23,7 +30,10 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
+import sys
 import time
+from pathlib import Path
 
 from aclsim.arch import get_chip
 from aclsim.compiler import (
@@ -34,10 +44,12 @@ from aclsim.compiler import (
     infer_sync,
     lower_bound,
     round_robin,
+    verify_sync,
     whole_kernel,
 )
-from aclsim.compiler.executor import chip_latency, execute
-from aclsim.compiler.gen import kernel_stream
+from aclsim.compiler.executor import chip_latency, execute, stress
+from aclsim.compiler.gen import kernel_stream, random_program, random_stream
+from aclsim.isa import EXEC_PIPES, Pipe
 
 DEPTH = 6  # buffers in rotation: the live flags per pipe pair, so pool 4 runs short
 DENSITIES = {"none": 0, "low": 100, "high": 10}  # tiles between strong syncs
@@ -102,12 +114,135 @@ def scale_row(n: int) -> tuple[dict, float]:
     return row, alloc_s + verify_s
 
 
+def _allocation_failure(logical: list, pool: int, mode: str, seed: int, oracle_cls: type,
+                        fig: dict) -> str:
+    """Allocate at ``pool`` and check; the failure in words, or "" (and count the spills)."""
+    stats = AllocStats(pool)
+    try:
+        out = allocate_events(logical, pool=pool, stats=stats)
+    except Exception as exc:  # a refusal of a legal program is a failure too
+        return f"allocate_events raised {exc!r}"
+    fig["merges"] += stats.merges
+    fig["ordering_pairs"] += stats.orderings
+    fig["strong_syncs_inserted"] += stats.cuts
+    if not isinstance(out, list):
+        out = out.unroll()
+    hand = [x for x in logical if x.op in ("set_flag", "wait_flag") and not x.logical]
+    kept = iter(out)
+    if not all(any(y is x for y in kept) for x in hand):
+        return "a hand-written flag was dropped"
+    report = check(out, same_pipe=mode, pool=pool, require_physical=True)
+    if not report.ok:
+        return "verifier: " + report.lines()[0]
+    oracle = oracle_cls(out, mode)
+    if oracle.races() or oracle.lost_signals() or oracle.unmatched_waits or oracle.unmatched_sets:
+        return "oracle: a race, lost signal, wait without set or unmatched set"
+    if not stress(out, runs=2, seed=seed, same_pipe=mode).ok:
+        return "executor: a lost signal, hang or broken memory order"
+    return ""
+
+
+def fuzz(n: int, seed0: int) -> dict:
+    """The ``--fuzz`` mode (see the module docstring)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "compiler"))
+    from oracle import Oracle  # the brute-force reference of the tests
+
+    fig = {"merges": 0, "ordering_pairs": 0, "strong_syncs_inserted": 0}
+    done = {"streams": 0, "programs": 0, "allocations": 0, "hand_written_pairs": 0,
+            "pairs_straddling_strong_syncs": 0, "self_overlapping_instructions": 0}
+    failures: list[dict] = []
+    vector = [Pipe.S, Pipe.V, Pipe.MTE2, Pipe.MTE3]
+    t0 = time.perf_counter()
+    for seed in range(seed0, seed0 + n + n // 10):
+        rng = random.Random(seed)
+        drawn = rng.choice((1, 2, 3, 8))
+        mode = rng.choice(("barrier", "inorder"))
+        is_program = seed >= seed0 + n
+        if is_program:
+            prog = random_program(rng, rng.randint(2, 12), buffers=3, strong=rng.choice((0.0, 0.1)),
+                                  hand=rng.randint(0, 3), hand_ids=drawn)
+            logical = infer_sync(prog)
+            flat = logical.unroll()
+            mode = "barrier"
+        else:
+            work = random_stream(rng, rng.randint(1, 30), pipes=rng.choice((EXEC_PIPES, vector)),
+                                 buffers=rng.choice((2, 3, 4)), strong=rng.choice((0.0, 0.05, 0.15)),
+                                 self_overlap=0.3, hand=rng.randint(0, 4), hand_ids=drawn)
+            done["self_overlapping_instructions"] += sum(
+                1 for x in work if any(a.overlaps(b) for a in x.writes for b in x.writes if a is not b)
+                or any(a.overlaps(b) for a in x.reads for b in x.reads if a is not b))
+            logical = infer_sync(work, same_pipe=mode)
+            flat = logical
+        top = _count_hand(flat, done)
+        done["programs" if is_program else "streams"] += 1
+        for pool in sorted(p for p in {1, 2, drawn} if p > top):  # hand-written IDs lie in the pool
+            done["allocations"] += 1
+            if is_program:
+                why = _program_failure(logical, pool, seed, Oracle, fig)
+            else:
+                why = _allocation_failure(logical, pool, mode, seed, Oracle, fig)
+            if why:
+                failures.append({"seed": seed, "pool": pool, "program": is_program, "why": why})
+    return {
+        "benchmark": "sync-fuzz",
+        "machine": f"{platform.machine()} {platform.python_implementation()} {platform.python_version()}",
+        **done, **fig,
+        "failures": len(failures),
+        "first_failures": failures[:5],
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def _program_failure(logical: object, pool: int, seed: int, oracle_cls: type, fig: dict) -> str:
+    stats = AllocStats(pool)
+    try:
+        out = allocate_events(logical, pool=pool, stats=stats)  # type: ignore[call-overload]
+    except Exception as exc:
+        return f"allocate_events raised {exc!r}"
+    fig["merges"] += stats.merges
+    fig["strong_syncs_inserted"] += stats.cuts
+    report = verify_sync(out, pool=pool, require_physical=True)
+    if not report.ok:
+        return "verifier: " + report.lines()[0]
+    flat = out.unroll()
+    oracle = oracle_cls(flat)
+    if oracle.races() or oracle.lost_signals() or oracle.unmatched_waits or oracle.unmatched_sets:
+        return "oracle: a race, lost signal, wait without set or unmatched set"
+    if not stress(flat, runs=2, seed=seed).ok:
+        return "executor: a lost signal, hang or broken memory order"
+    return ""
+
+
+def _count_hand(flat: list, done: dict) -> int:
+    """Count the hand-written pairs of the input, and those straddling a strong sync; return
+    the largest hand-written ID (-1: none)."""
+    open_at: dict = {}
+    strong = 0
+    top = -1
+    for x in flat:
+        if x.is_strong_sync:
+            strong += 1
+        elif x.op == "set_flag" and not x.logical:
+            open_at[x.flag] = strong
+            top = max(top, x.event_id)
+        elif x.op == "wait_flag" and not x.logical and x.flag in open_at:
+            done["hand_written_pairs"] += 1
+            done["pairs_straddling_strong_syncs"] += open_at.pop(x.flag) != strong
+    return top
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--max", type=int, default=1_000_000, help="largest stream (instructions)")
     parser.add_argument("--methods-size", type=int, default=100_000)
     parser.add_argument("--cycles-size", type=int, default=30_000)
+    parser.add_argument("--fuzz", type=int, default=0, metavar="N",
+                        help="instead: N random streams (and N/10 loop programs) through every check")
+    parser.add_argument("--seed", type=int, default=0, help="first seed of --fuzz")
     args = parser.parse_args()
+    if args.fuzz:
+        print(json.dumps(fuzz(args.fuzz, args.seed)))
+        return
     sizes = [n for n in (1_000, 10_000, 100_000, 1_000_000) if n <= args.max]
 
     scaling = []

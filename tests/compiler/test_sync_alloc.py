@@ -141,11 +141,105 @@ wait_flag MTE2 V L1
     assert stats.redundant == 1 and stats.segments == 2
 
 
-def test_physical_ids_are_reserved() -> None:
+def test_hand_written_ids_are_occupied_over_their_live_range() -> None:
     text, stats = alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n", 8)
     assert "set_flag MTE2 V 1" in text and stats.ids_used[MV] == 2
-    with pytest.raises(SyncError, match="reserved by hand-written flags"):
-        alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n", 1)
+    # pool 1: the hand-written pair holds the only ID over the whole window of L5, which a cut
+    # cannot free: L5 becomes a strong sync at its wait (it used to be refused)
+    text, stats = alloc("set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n", 1)
+    assert text == "set_flag MTE2 V 0\nwait_flag MTE2 V 0\npipe_barrier ALL\n"
+    assert stats.cuts == 1 and stats.ids_used == {}
+
+
+def runs_clean(out: list, pool: int) -> None:
+    """Verified, and no lost signal, hang or broken dependence in the oracle and the executor."""
+    from oracle import Oracle
+
+    from aclsim.compiler.executor import stress
+
+    report = verify_sync(out, pool=pool, require_physical=True)
+    assert report.ok, str(report)
+    oracle = Oracle(out)
+    assert not oracle.lost_signals() and not oracle.unmatched_waits and not oracle.races()
+    assert stress(out, runs=30, seed=pool).ok
+
+
+ACROSS_STRONG = """set_flag M MTE2 0
+pipe_barrier ALL
+M mmad r:L0A[0:64] w:L0C[0:64]
+set_flag M MTE2 L0
+wait_flag M MTE2 L0
+MTE2 ld r:L0C[0:64] w:UB[0:64]
+pipe_barrier ALL
+wait_flag M MTE2 0
+"""
+
+
+def test_hand_written_pair_across_strong_syncs_holds_its_id_in_between() -> None:
+    # the strong syncs consume no signal: ID 0 stays set through the middle segment, so the
+    # inferred pair there must not take it (it did: a double set, then a wait with no set)
+    text, stats = alloc(ACROSS_STRONG, 8)
+    assert text == ACROSS_STRONG.replace("MTE2 L0", "MTE2 1")
+    runs_clean(parse(text).unroll(), 8)
+    # pool 1: no ID at all in the middle segment (a cut frees none): a strong sync at the wait
+    text, stats = alloc(ACROSS_STRONG, 1)
+    assert text == """\
+set_flag M MTE2 0
+pipe_barrier ALL
+M mmad r:L0A[0:64] w:L0C[0:64]
+pipe_barrier ALL
+MTE2 ld r:L0C[0:64] w:UB[0:64]
+pipe_barrier ALL
+wait_flag M MTE2 0
+"""
+    assert stats.cuts == 1
+    runs_clean(parse(text).unroll(), 1)
+
+
+HAND_THEN_LOGICAL = """\
+MTE3 st w:GM[0:64]
+set_flag MTE3 MTE2 0
+wait_flag MTE3 MTE2 0
+MTE2 ld r:GM[0:64] w:UB[0:64]
+MTE3 st w:GM[128:192]
+set_flag MTE3 MTE2 L0
+wait_flag MTE3 MTE2 L0
+MTE2 ld r:GM[128:192] w:UB[64:128]
+"""
+
+
+def test_pool_of_one_reuses_a_hand_written_id_after_its_wait() -> None:
+    # the ID is free after the hand-written wait; the new set is not ordered after that wait,
+    # so an ordering pair in the other direction comes first (it used to be refused)
+    text, stats = alloc(HAND_THEN_LOGICAL, 1)
+    assert text == """\
+MTE3 st w:GM[0:64]
+set_flag MTE3 MTE2 0
+wait_flag MTE3 MTE2 0
+MTE2 ld r:GM[0:64] w:UB[0:64]
+MTE3 st w:GM[128:192]
+set_flag MTE2 MTE3 0
+wait_flag MTE2 MTE3 0
+set_flag MTE3 MTE2 0
+wait_flag MTE3 MTE2 0
+MTE2 ld r:GM[128:192] w:UB[64:128]
+"""
+    assert (stats.merges, stats.orderings, stats.cuts) == (0, 1, 0)
+    runs_clean(parse(text).unroll(), 1)
+    # a pass-placed wait before a hand-written set of the same ID: the hand-written set is
+    # ordered after it the same way
+    swapped = HAND_THEN_LOGICAL.replace("MTE2 0", "MTE2 X").replace("MTE2 L0", "MTE2 0").replace("MTE2 X",
+                                                                                                 "MTE2 L0")
+    text, stats = alloc(swapped, 1)
+    assert text.count("set_flag MTE2 MTE3 0\nwait_flag MTE2 MTE3 0\nset_flag MTE3 MTE2 0\n") == 1
+    assert stats.orderings == 1
+    runs_clean(parse(text).unroll(), 1)
+    # with the other direction's only ID held by hand too, the last resort: a strong sync
+    held = "set_flag MTE2 MTE3 0\n" + HAND_THEN_LOGICAL + "wait_flag MTE2 MTE3 0\n"
+    text, stats = alloc(held, 1)
+    assert "MTE3 st w:GM[128:192]\npipe_barrier ALL\nset_flag MTE3 MTE2 0\n" in text
+    assert (stats.orderings, stats.cuts) == (0, 1)
+    runs_clean(parse(text).unroll(), 1)
 
 
 def test_bad_logical_pairs_name_the_line() -> None:
@@ -220,7 +314,7 @@ def test_loop_programs_verify_at_every_pool() -> None:
 
 def test_structured_and_flat_methods_agree_on_loop_free_streams() -> None:
     from aclsim.compiler.program import Program
-    from aclsim.compiler.structured import allocate_structured
+    from aclsim.compiler.structured_alloc import allocate_structured
 
     for seed in range(60):
         logical = infer_sync(random_stream(random.Random(seed), 25, buffers=4))
@@ -239,3 +333,42 @@ def test_unsound_loop_input_is_refused_with_a_hint() -> None:
         allocate_events(parse(text))
     fixed = infer_sync(parse(text))
     assert verify_sync(allocate_events(fixed), require_physical=True).ok
+
+
+def test_loop_programs_reuse_a_hand_written_id_after_its_wait() -> None:
+    # the structured variant used to reserve a hand-written ID for the whole program, so at
+    # pool 1 the logical pair became a strong sync; its set is ordered after the hand-written
+    # wait (through L1), so it shares ID 0
+    text = """\
+MTE3 st w:GM[0:64]
+set_flag MTE3 MTE2 0
+wait_flag MTE3 MTE2 0
+MTE2 ld r:GM[0:64] w:UB[0:64]
+set_flag MTE2 MTE3 L1
+wait_flag MTE2 MTE3 L1
+MTE3 st w:GM[128:192]
+set_flag MTE3 MTE2 L0
+wait_flag MTE3 MTE2 L0
+for i in 0..2 {
+  MTE2 ld r:GM[128:192] w:UB[i*64+64:i*64+128]
+}
+"""
+    out, stats = alloc(text, 1)
+    assert out == text.replace(" L1", " 0").replace(" L0", " 0")
+    assert stats.cuts == 0 and stats.ids_used == {(Pipe.MTE3, Pipe.MTE2): 1, (Pipe.MTE2, Pipe.MTE3): 1}
+    # and a hand-written pair whose execution overlaps the logical one still keeps its ID apart
+    loop = "for i in 0..2 {\n  V x w:UB[i*64:i*64+64]\n}\n"
+    crossed = "set_flag MTE2 V 0\nset_flag MTE2 V L5\nwait_flag MTE2 V 0\nwait_flag MTE2 V L5\n"
+    out, stats = alloc(crossed + loop, 2)
+    assert "set_flag MTE2 V 1" in out and stats.cuts == 0
+
+
+def test_loop_programs_with_hand_written_pairs_verify() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        pool = rng.choice((1, 2))
+        logical = infer_sync(random_program(rng, 10, buffers=3, strong=0.1, hand=3, hand_ids=pool))
+        for size in range(pool, 3):
+            out = allocate_events(logical, pool=size)
+            report = verify_sync(out, pool=size, require_physical=True)
+            assert report.ok, (seed, size, format_program(out), str(report))

@@ -145,3 +145,21 @@ def test_chip_latencies() -> None:
     assert all(lat(i) >= 1 for i in instrs)
     copy = next(i for i in instrs if i.op == "copy_in")
     assert lat(copy) == chip.gm_latency_cycles + copy.writes[0].length // 32
+
+
+def test_whole_kernel_keeps_off_hand_written_windows() -> None:
+    # a hand-written pair across strong syncs, a logical pair in between: the baseline used to
+    # ignore hand-written flags (a double set of ID 0, then a wait with no set)
+    across = parse("set_flag M MTE2 0\npipe_barrier ALL\nset_flag M MTE2 L0\nwait_flag M MTE2 L0\n"
+                   "pipe_barrier ALL\nwait_flag M MTE2 0\n").unroll()
+    out = whole_kernel(across, 8)
+    assert text(out).count("set_flag M MTE2 0") == 1 and verify_sync(out, pool=8).ok
+    # a hand-written set after the logical pair must be ordered after its wait, else another ID
+    after = parse("set_flag MTE3 MTE2 L0\nwait_flag MTE3 MTE2 L0\nset_flag MTE3 MTE2 0\n"
+                  "wait_flag MTE3 MTE2 0\n").unroll()
+    out = whole_kernel(after, 2)
+    assert "set_flag MTE3 MTE2 1" in text(out) and verify_sync(out, pool=2).ok
+    # no ID at all: the last resort, a strong sync at the wait
+    out = whole_kernel(after, 1)
+    assert text(out) == "pipe_barrier ALL\nset_flag MTE3 MTE2 0\nwait_flag MTE3 MTE2 0\n"
+    assert verify_sync(out, pool=1).ok

@@ -94,6 +94,15 @@ MTE2 ld w:UB[0:64]
     assert races("S set_value w:UB[0:32]\nV add r:UB[0:32]") == [("RAW", 1, 2, "UB[0:32]")]
 
 
+def test_an_instruction_never_races_with_itself() -> None:
+    # overlapping writes (and reads) of one instruction are one access, not a WAW with itself
+    assert races("V op w:UB[0:128] w:UB[64:192]") == []
+    assert races("V op r:UB[0:64] r:UB[32:96] w:UB[0:128] w:UB[64:192] w:UB[0:192]") == []
+    assert races("V op w:UB[0:128] w:UB[64:192]\nMTE3 st r:UB[0:32]") == [("RAW", 1, 2, "UB[0:32]")]
+    # against the others it still counts as every range it writes
+    assert races("MTE2 ld w:UB[64:128]\nV op w:UB[0:128] w:UB[64:192]") == [("WAW", 1, 2, "UB[64:128]")]
+
+
 def test_strong_syncs_order_everything() -> None:
     assert races("MTE2 ld w:UB[0:64]\npipe_barrier ALL\nV add r:UB[0:64]") == []
     assert races("MTE2 ld w:UB[0:64]\nsync_all\nV add r:UB[0:64]") == []
@@ -176,8 +185,9 @@ def streams(draw: st.DrawFn, max_size: int = 18) -> list[Instr]:
         if kind == "work":
             def acc() -> Access:
                 return Access(Space.UB, draw(st.sampled_from([0, 32, 64])), draw(st.sampled_from([32, 64])))
-            reads = tuple(acc() for _ in range(draw(st.integers(0, 1))))
-            writes = tuple(acc() for _ in range(draw(st.integers(0, 1))))
+            # up to two reads and two writes, which may overlap within the instruction
+            reads = tuple(acc() for _ in range(draw(st.integers(0, 2))))
+            writes = tuple(acc() for _ in range(draw(st.integers(0, 2))))
             out.append(Instr(draw(st.sampled_from(PIPES)), "op", reads=reads, writes=writes))
         elif kind in ("set", "wait"):
             src, dst = draw(st.sampled_from(PIPES)), draw(st.sampled_from(PIPES))

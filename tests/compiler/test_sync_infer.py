@@ -208,3 +208,27 @@ def test_every_dependence_of_the_oracle_is_ordered() -> None:
         out = infer_sync(w)
         oracle = Oracle(out)
         assert all(oracle.ordered(a, b) for a, b in dependences(out))
+
+
+OVERLAPPING_WRITES = """\
+V op w:UB[0:128] w:UB[64:192]
+MTE3 copy r:UB[0:32] w:GM[0:32]
+"""
+
+
+def test_one_instruction_writing_overlapping_ranges_keeps_both_in_the_shadow() -> None:
+    # the second write of the instruction used to replace the whole shadow segment of the
+    # first one, so the RAW of the store on UB[0:32] was lost and nothing was inserted
+    out = infer_sync(parse(OVERLAPPING_WRITES).unroll())
+    assert format_program(out) == """\
+V op w:UB[0:128] w:UB[64:192]
+set_flag V MTE3 L0
+wait_flag V MTE3 L0
+MTE3 copy r:UB[0:32] w:GM[0:32]
+"""
+    assert verify_sync(out).ok and not Oracle(out).races()
+    # the tail of a segment that the write only partly covers survives too
+    text = "MTE2 ld w:UB[0:256]\nV op w:UB[0:64] w:UB[32:96]\nMTE3 st r:UB[128:160]\n"
+    out = infer_sync(parse(text).unroll())
+    assert verify_sync(out).ok and not Oracle(out).races()
+    assert "set_flag MTE2 MTE3 L" in format_program(out)

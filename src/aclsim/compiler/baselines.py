@@ -7,10 +7,11 @@ a :class:`~aclsim.compiler.program.Program` is unrolled first).
   its set, IDs from one round-robin counter, no analysis.  With one-signal-deep flags this is
   not always safe; :func:`aclsim.compiler.verify_sync` reports the lost signals.
 - :func:`whole_kernel`: AscendNPU-IR ``InjectSync`` style: lifetime windows ``[set, wait]`` in
-  program order over the whole kernel (a strong sync frees nothing), first fit preferring
-  never-used IDs, then *widen* (merge with a live pair of the same pipe pair), then the
-  pair's wait becomes ``pipe_barrier ALL``.  We add the happens-before guard of the seed's
-  method (the previous use's wait must be ordered before the new set) so that its output
+  program order over the whole kernel (a strong sync frees nothing; hand-written pairs are
+  windows placed in advance), first fit preferring never-used IDs, then *widen* (merge with
+  a live pair of the same pipe pair), then the pair's wait becomes ``pipe_barrier ALL``.  We
+  add the happens-before guard of the seed's method (the previous use's wait must be ordered
+  before the new set, and the new wait before a later hand-written set) so that its output
   verifies too; ``hb_guard=False`` gives the pure lifetime version.
 - :func:`lower_bound` / :func:`optimal_colouring`: the optimum per pipe pair on loop-free
   streams: the largest number of flag uses live at once (happens-before intervals), reached
@@ -25,7 +26,7 @@ from bisect import bisect_right, insort
 from collections.abc import Sequence
 
 from aclsim.compiler.alloc import AllocStats, _allocate_flat
-from aclsim.compiler.hb import flag_uses
+from aclsim.compiler.hb import FlagUse, flag_uses
 from aclsim.compiler.program import Program, flat_instrs, gc_paused
 from aclsim.isa import Instr, Pipe
 
@@ -90,13 +91,13 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
     t0 = time.perf_counter()
     instrs = _flat(stream)
     stats = stats if stats is not None else AllocStats(pool, method="whole-kernel")
-    uses = [u for u in flag_uses(instrs) if u.logical]
+    every = flag_uses(instrs)
+    uses = [u for u in every if u.logical]
     stats.sync_points += len(uses)
     n = len(uses)
-    # per pair, per ID: sorted window starts, their ends and their use numbers
-    starts: dict[tuple[int, int], list[list[int]]] = {}
-    ends: dict[tuple[int, int], list[dict[int, int]]] = {}
-    owner: dict[tuple[int, int], list[dict[int, int]]] = {}
+    # hand-written uses (numbered from n) are windows placed in advance, never widened
+    uses += [u for u in every if not u.logical and 0 <= u.event_id < pool]
+    starts, ends, owner = _windows(uses, n, pool)
     reuse = [0] * n
     ident = [-1] * n
     set_at = [u.set_index for u in uses]
@@ -104,12 +105,8 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
     set_id: dict[int, int] = {}
     wait_id: dict[int, int] = {}
     barrier_at: set[int] = set()
-    for i, u in enumerate(uses):
+    for i, u in enumerate(uses[:n]):
         pair = (u.src, u.dst)
-        if pair not in starts:
-            starts[pair] = [[] for _ in range(pool)]
-            ends[pair] = [{} for _ in range(pool)]
-            owner[pair] = [{} for _ in range(pool)]
         s, w = u.set_index, u.wait_index
         chosen = -1
         for idle_pass in (True, False):
@@ -124,6 +121,9 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
                     j = bisect_right(st, s) - 1
                     if j >= 0 and uses[owner[pair][k][st[j]]].number >= u.known:
                         continue  # the previous wait is not ordered before this set
+                    j = bisect_right(st, w)
+                    if j < len(st) and u.number >= uses[owner[pair][k][st[j]]].known:
+                        continue  # a later hand-written set is not ordered after this wait
                 chosen = k
                 break
             if chosen >= 0:
@@ -147,6 +147,8 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
             if j < 0:
                 continue
             v = owner[pair][k][st[j]]
+            if v >= n:
+                continue  # a hand-written pair is never widened
             if wait_at[v] > s and (best < 0 or (reuse[v], -set_at[v]) < (reuse[best], -set_at[best])):
                 best = v
         if best < 0:
@@ -175,6 +177,36 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
         ends[pair][k][s] = wait_at[keep]
         owner[pair][k][s] = keep
         stats.merges += 1
+    out = _rewrite(instrs, set_id, wait_id, barrier_at)
+    stats.seconds = time.perf_counter() - t0
+    return out
+
+
+Starts = dict[tuple[int, int], list[list[int]]]
+ByStart = dict[tuple[int, int], list[dict[int, int]]]
+
+
+def _windows(uses: list[FlagUse], n: int, pool: int) -> tuple[Starts, ByStart, ByStart]:
+    """Per pipe pair and ID: sorted window starts, their ends and their use numbers; the
+    hand-written uses (numbered from ``n``) placed already."""
+    starts: Starts = {}
+    ends: ByStart = {}
+    owner: ByStart = {}
+    for i, u in enumerate(uses):
+        pair = (u.src, u.dst)
+        if pair not in starts:
+            starts[pair] = [[] for _ in range(pool)]
+            ends[pair] = [{} for _ in range(pool)]
+            owner[pair] = [{} for _ in range(pool)]
+        if i >= n:
+            insort(starts[pair][u.event_id], u.set_index)
+            ends[pair][u.event_id][u.set_index] = u.wait_index
+            owner[pair][u.event_id][u.set_index] = i
+    return starts, ends, owner
+
+
+def _rewrite(instrs: list[Instr], set_id: dict[int, int], wait_id: dict[int, int],
+             barrier_at: set[int]) -> list[Instr]:
     out: list[Instr] = []
     for index, ins in enumerate(instrs):
         if not ins.logical or ins.op not in ("set_flag", "wait_flag"):
@@ -188,7 +220,6 @@ def _whole_kernel(stream: Program | Sequence[Instr], pool: int, stats: AllocStat
         elif index in wait_id:
             out.append(Instr(ins.pipe, "wait_flag", (), (), ins.src, ins.dst, wait_id[index], False, {},
                              ins.file, ins.line))
-    stats.seconds = time.perf_counter() - t0
     return out
 
 

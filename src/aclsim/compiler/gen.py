@@ -25,9 +25,16 @@ _PATHS: dict[Pipe, tuple[tuple[Space, ...], tuple[Space, ...]]] = {
 
 
 def random_stream(rng: random.Random, n: int, *, pipes: Sequence[Pipe] = VECTOR_PIPES, buffers: int = 6,
-                  buf_bytes: int = 256, strong: float = 0.0, overlap: bool = True) -> list[Instr]:
+                  buf_bytes: int = 256, strong: float = 0.0, overlap: bool = True, self_overlap: float = 0.0,
+                  hand: int = 0, hand_ids: int = 1) -> list[Instr]:
     """``n`` random work instructions over a few buffers per memory (so dependences abound);
-    ``strong`` is the probability of a ``pipe_barrier ALL`` after each one."""
+    ``strong`` is the probability of a ``pipe_barrier ALL`` after each one.
+
+    ``self_overlap``: the probability that an instruction gets one more range overlapping
+    one of its own (two overlapping writes, or two overlapping reads).  ``hand``: that many
+    tries at hand-written physical flag pairs (IDs below ``hand_ids``) at random places, which
+    may straddle strong syncs (see :func:`insert_flag_pairs`).
+    """
     out: list[Instr] = []
     for line in range(1, n + 1):
         pipe = rng.choice(tuple(pipes))
@@ -36,9 +43,14 @@ def random_stream(rng: random.Random, n: int, *, pipes: Sequence[Pipe] = VECTOR_
                       for _ in range(rng.randint(0, 2)))
         writes = tuple(_rand_range(rng, rng.choice(wspaces), buffers, buf_bytes, overlap)
                        for _ in range(rng.randint(0 if reads else 1, 1)))
+        if self_overlap and rng.random() < self_overlap:
+            reads, writes = _self_overlapping(rng, reads, writes, buf_bytes)
         out.append(Instr(pipe, "op", reads=reads, writes=writes, line=line))
         if strong and rng.random() < strong:
             out.append(pipe_barrier(Pipe.ALL, line=line))
+    if hand:
+        out = [x for x in insert_flag_pairs(out, _hand_pairs(rng, out, pipes, hand, hand_ids))
+               if isinstance(x, Instr)]  # (a flat stream stays flat)
     return out
 
 
@@ -47,6 +59,63 @@ def _rand_range(rng: random.Random, space: Space, buffers: int, size: int, overl
     if overlap and rng.random() < 0.25:  # a partial overlap with a neighbour
         return Access(space, slot * size + size // 2, size)
     return Access(space, slot * size, size)
+
+
+def _self_overlapping(rng: random.Random, reads: tuple[Access, ...], writes: tuple[Access, ...],
+                      size: int) -> tuple[tuple[Access, ...], tuple[Access, ...]]:
+    """One more range overlapping one of the instruction's own (by half, a quarter, or all)."""
+    own = writes if writes and (not reads or rng.random() < 0.5) else reads
+    base = rng.choice(own)
+    shift = rng.choice((size // 2, size // 4, -(size // 4), 0))
+    extra = Access(base.space, max(0, base.offset + shift), rng.choice((size, size // 2, 2 * size)))
+    if own is writes:
+        return reads, (*writes, extra)
+    return (*reads, extra), writes
+
+
+def insert_flag_pairs(stream: Sequence[Item],
+                      pairs: Sequence[tuple[Pipe, Pipe, int, int, int]]) -> list[Item]:
+    """Hand-written flag pairs into a stream (or the top level of a program's items): each
+    ``(src, dst, id, a, b)`` puts ``set_flag src dst id`` before position ``a`` and its wait
+    before position ``b`` (positions of ``stream``, ``a <= b``; strong syncs and loops in
+    between are fine).  A pair is kept only if the flags stay legal with it (no double set,
+    lost signal, wait without set, in every iteration): the passes take correct programs.
+    """
+    from aclsim.compiler.hb import check_flags
+
+    placed: list[tuple[int, int, Instr]] = []  # (position, insertion order, instruction)
+
+    def build(extra: list[tuple[int, int, Instr]]) -> list[Item]:
+        at: dict[int, list[tuple[int, Instr]]] = {}
+        for pos, order, ins in extra:
+            at.setdefault(pos, []).append((order, ins))
+        out: list[Item] = []
+        for i in range(len(stream) + 1):
+            out.extend(ins for _, ins in sorted(at.get(i, ()), key=lambda x: x[0]))
+            if i < len(stream):
+                out.append(stream[i])
+        return out
+
+    for n, (src, dst, eid, a, b) in enumerate(pairs):
+        a, b = min(a, b), max(a, b)
+        a, b = max(0, min(a, len(stream))), max(0, min(b, len(stream)))
+        s = Instr(src, "set_flag", src=src, dst=dst, event_id=eid, line=0)
+        w = Instr(dst, "wait_flag", src=src, dst=dst, event_id=eid, line=0)
+        trial = [*placed, (a, 2 * n, s), (b, 2 * n + 1, w)]
+        if not check_flags(Program(build(trial)).unroll()):
+            placed = trial
+    return build(placed)
+
+
+def _hand_pairs(rng: random.Random, items: Sequence[Item], pipes: Sequence[Pipe], hand: int,
+                hand_ids: int) -> list[tuple[Pipe, Pipe, int, int, int]]:
+    used = sorted(set(pipes))
+    pairs: list[tuple[Pipe, Pipe, int, int, int]] = []
+    for _ in range(hand if len(used) > 1 else 0):
+        src, dst = rng.sample(used, 2)
+        a, b = sorted((rng.randint(0, len(items)), rng.randint(0, len(items))))
+        pairs.append((src, dst, rng.randrange(hand_ids), a, b))
+    return pairs
 
 
 def kernel_stream(n: int, *, depth: int = 2, strong_every: int = 0, cube_every: int = 4,
@@ -101,9 +170,12 @@ def kernel_stream(n: int, *, depth: int = 2, strong_every: int = 0, cube_every: 
 
 
 def random_program(rng: random.Random, n: int, *, pipes: Sequence[Pipe] = VECTOR_PIPES, depth: int = 2,
-                   buffers: int = 4, buf_bytes: int = 64, strong: float = 0.0) -> Program:
+                   buffers: int = 4, buf_bytes: int = 64, strong: float = 0.0, hand: int = 0,
+                   hand_ids: int = 1) -> Program:
     """A random structured program of about ``n`` work instructions in nested counted loops;
-    ranges inside loops are affine in the loop variables (fixed, streaming or strided)."""
+    ranges inside loops are affine in the loop variables (fixed, streaming or strided).
+    ``hand``: tries at hand-written flag pairs between top-level items (around loops and
+    strong syncs; :func:`insert_flag_pairs`)."""
     counter = [0]
 
     def block(budget: int, loops: list[str], level: int) -> list[Item]:
@@ -130,7 +202,10 @@ def random_program(rng: random.Random, n: int, *, pipes: Sequence[Pipe] = VECTOR
             budget -= 1
         return items
 
-    return Program(block(n, [], 0))
+    items = block(n, [], 0)
+    if hand:
+        items = insert_flag_pairs(items, _hand_pairs(rng, items, pipes, hand, hand_ids))
+    return Program(items)
 
 
 def _rand_affine(rng: random.Random, space: Space, loops: list[str], buffers: int, size: int) -> Access:

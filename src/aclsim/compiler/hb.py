@@ -154,8 +154,7 @@ def check(instrs: Sequence[Instr], *, same_pipe: str = "barrier", pool: int | No
     races
         False skips the memory check (flags only; faster).
 
-    >>> from aclsim.compiler.program import gc_paused
-from aclsim.isa import Access, Instr, Pipe, Space
+    >>> from aclsim.isa import Access, Instr, Pipe, Space
     >>> w = Instr(Pipe.MTE2, "load", writes=(Access(Space.UB, 0, 64),), line=1)
     >>> r = Instr(Pipe.V, "add", reads=(Access(Space.UB, 32, 64),), line=2)
     >>> print(check([w, r]).races[0])  # doctest: +ELLIPSIS
@@ -272,7 +271,7 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                 continue
             k = know[p]
             same_ok = inorder[p]
-            # writes first: their checks see the shadow as it was before this instruction
+            # writes, then reads; its own overlapping ranges never race (seg[3] != index skips them)
             for acc in ins.writes:
                 ln = acc.length
                 if ln <= 0:
@@ -287,7 +286,7 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                 seg = segs.get(lo)
                 if seg is not None and seg[0] == hi:
                     wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2]:
+                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
                         race("WAW", seg[3], index, sp, lo, hi)
                     rd = seg[5]
                     if rd is not None:
@@ -301,7 +300,7 @@ def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_ph
                     continue
                 for seg in _cover(starts, segs, lo, hi):
                     wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2]:
+                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
                         race("WAW", seg[3], index, sp, max(lo, seg[4]), min(hi, seg[0]))
                     rd = seg[5]
                     if rd is not None:

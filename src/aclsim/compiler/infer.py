@@ -23,7 +23,7 @@ pass in :mod:`aclsim.compiler.structured`.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import overload
@@ -239,33 +239,7 @@ def _infer_flat(instrs: Sequence[Instr], same_pipe: str, stats: InferStats) -> l
         count[p] = n + 1
         if p == _S and ins.reads:
             hold()  # a scalar read completes before issue goes on
-        # record this instruction's accesses (writes replace, reads add)
-        for acc in ins.writes:
-            if acc.length <= 0:
-                continue
-            starts, segs = shadow[acc.space]
-            lo = acc.offset
-            hi = lo + acc.length
-            i = bisect_right(starts, lo) - 1
-            j = bisect_right(starts, hi - 1, i + 1)
-            for s in starts[i:j]:
-                del segs[s]
-            starts[i:j] = [lo]
-            segs[lo] = [hi, p, n, index, lo, None]
-        for acc in ins.reads:
-            if acc.length <= 0:
-                continue
-            starts, segs = shadow[acc.space]
-            lo = acc.offset
-            hi = lo + acc.length
-            seg = segs.get(lo)
-            covered = (seg,) if seg is not None and seg[0] == hi else _cover(starts, segs, lo, hi)
-            for seg in covered:
-                rd = seg[5]
-                if rd is None:
-                    seg[5] = {p: (n, index)}
-                else:
-                    rd[p] = (n, index)
+        _record(shadow, ins, p, n, index)
     if not before and not after:
         return list(instrs)
     out: list[Instr] = []
@@ -278,3 +252,39 @@ def _infer_flat(instrs: Sequence[Instr], same_pipe: str, stats: InferStats) -> l
         if a is not None:
             out.extend(a)
     return out
+
+
+def _record(shadow: dict[Space, tuple[list[int], dict[int, list]]], ins: Instr, p: int, n: int,
+            index: int) -> None:
+    """Record an instruction's accesses in the shadow (writes replace, reads add).  Its ranges
+    may overlap one another, so each write splits the shadow at its own bounds first (an
+    earlier write of the instruction may have merged the segments that the checks split)."""
+    for acc in ins.writes:
+        if acc.length <= 0:
+            continue
+        starts, segs = shadow[acc.space]
+        lo = acc.offset
+        hi = lo + acc.length
+        seg = segs.get(lo)
+        if seg is None or seg[0] != hi:
+            _cover(starts, segs, lo, hi)
+            i = bisect_left(starts, lo)
+            j = bisect_left(starts, hi, i)
+            for s in starts[i + 1:j]:
+                del segs[s]
+            del starts[i + 1:j]
+        segs[lo] = [hi, p, n, index, lo, None]
+    for acc in ins.reads:
+        if acc.length <= 0:
+            continue
+        starts, segs = shadow[acc.space]
+        lo = acc.offset
+        hi = lo + acc.length
+        seg = segs.get(lo)
+        covered = (seg,) if seg is not None and seg[0] == hi else _cover(starts, segs, lo, hi)
+        for seg in covered:
+            rd = seg[5]
+            if rd is None:
+                seg[5] = {p: (n, index)}
+            else:
+                rd[p] = (n, index)
