@@ -111,8 +111,8 @@ def test_reported_free_memory_is_allocatable(opts: PoolOptions, program: list[tu
 @given(expandable=st.booleans(),
        program=st.lists(st.tuples(st.sampled_from(["malloc", "free", "free_async", "limit"]),
                                   st.integers(1, 3 * MiB), st.integers(0, 3)), max_size=14))
-def test_get_mem_info_free_memory_is_allocatable_in_every_context(expandable: bool,
-                                                                  program: list[tuple[str, int, int]]) -> None:
+def test_get_mem_info_free_memory_is_allocatable_in_every_context(
+        expandable: bool, program: list[tuple[str, int, int]]) -> None:
     """The same through the runtime: contexts, their default streams, stream-ordered frees."""
     aclsim.init(chip="tiny", memory=12 * MiB, alloc_conf=f"expandable_segments:{expandable}")
     aclsim.set_device(0)
@@ -131,8 +131,8 @@ def test_get_mem_info_free_memory_is_allocatable_in_every_context(expandable: bo
                 buf = bufs.pop(arg % len(bufs))
                 if op == "free_async":  # a queued copy still reads it when it is freed
                     n = min(len(host), buf.size)
-                    aclsim.memcpy_async(aclsim.bytes_to_ptr(host), n, buf, n, aclsim.MemcpyKind.DEVICE_TO_HOST,
-                                        contexts[ci % 3].default_stream)
+                    aclsim.memcpy_async(aclsim.bytes_to_ptr(host), n, buf, n,
+                                        aclsim.MemcpyKind.DEVICE_TO_HOST, contexts[ci % 3].default_stream)
                 aclsim.free(buf)
             elif op == "limit":
                 aclsim.set_memory_limit(4 * MiB + arg)

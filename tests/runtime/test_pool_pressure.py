@@ -12,7 +12,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from test_pool_core import PAGE, FakeStream, FakeUpstream, make
+from test_pool_core import PAGE, FakeStream, make
 
 import aclsim
 from aclsim import errors
@@ -196,7 +196,8 @@ def test_a_growing_request_does_not_make_a_hole_between_live_blocks(c_live: bool
     blocks (per-layer caches grown one after the other stay packed)."""
     pool, up = make(256 * PAGE, fast_cache=False)
     a1, a2 = pool.allocate(6 * PAGE - 32), pool.allocate(2 * PAGE - 32)
-    b, c = pool.allocate(8 * PAGE - 32), pool.allocate(8 * PAGE - 32)
+    pool.allocate(8 * PAGE - 32)  # b
+    c = pool.allocate(8 * PAGE - 32)
     if not c_live:
         pool.release(c)
     pool.release(a1)
@@ -238,3 +239,16 @@ def test_decode_trace_waste_and_upstream_calls() -> None:
     stats = pool.memory_stats()
     assert stats["reserved_bytes.all.peak"] / peak <= 1.01
     assert stats["num_device_alloc"] + stats["num_device_free"] <= steps + 8
+
+
+def test_out_of_memory_names_only_memory_the_request_could_get() -> None:
+    """The error's largest free block leaves out memory freed on a stream whose work never got
+    there (it named such a block, unusable by the failing request, as free)."""
+    pool, _ = make(4 * PAGE)
+    stuck, b = _Stuck("stuck"), FakeStream("b")
+    x = pool.allocate(3 * PAGE - 32, stuck)
+    stuck.submit()
+    pool.release(x)
+    with pytest.raises(AllocatorFull) as info:
+        pool.allocate(2 * PAGE - 32, b)
+    assert info.value.stats["largest_free"] == PAGE  # the one page left, not x's three

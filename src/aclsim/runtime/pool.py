@@ -10,16 +10,22 @@ done), and the upstream is injected, so the pool is tested with a fake one.
 Two ways of getting memory from the upstream (``PoolOptions.expandable_segments``):
 
 expandable segments (default)
-    Each (stream, small/large pool) reserves a device *address range* and maps physical pages
-    into it on demand (``reserve``/``map``/``unmap``, what ``cuMemAddressReserve``/``cuMemMap``
-    and AscendCL's ``aclrtReserveMemAddress``/``aclrtMapMem`` do).  A block only needs its pages
+    Each pool (small, large) reserves a device *address range* and maps physical pages into it
+    on demand (``reserve``/``map``/``unmap``, what ``cuMemAddressReserve``/``cuMemMap`` and
+    AscendCL's ``aclrtReserveMemAddress``/``aclrtMapMem`` do).  A block only needs its pages
     mapped, so free memory is never stranded between live blocks: when a request needs new
     pages, pages that lie wholly inside cached free blocks are unmapped first and mapped where
-    they are needed (``reuse_before_grow``), so the reserved bytes stay close to the live ones.
+    they are needed (``reuse_before_grow``), so the reserved bytes stay close to the live ones;
+    a growing request is placed on the mapped pages at the end of a free block.
 classic segments
     PyTorch's native scheme: 2 MiB segments for requests up to 1 MiB, 20 MiB for up to 10 MiB,
     the request rounded to 2 MiB above; blocks are carved from segments and a segment goes back
     to the upstream only when it is wholly free.
+
+Segments belong to no stream.  A free block belongs to the stream that freed it (reused at
+once by that stream) until that stream's work queued before the free is done; then, when
+another stream would otherwise need the upstream, it becomes common memory that any stream
+takes in place.
 
 Hit path: a block freed on a stream goes to an exact-size free list of that stream (its size
 class) and is handed out again by the next request of the same size class on the same stream
@@ -267,9 +273,11 @@ class PoolOptions:
         Reserve an address range per (stream, pool) and map pages on demand (default), or
         use PyTorch-style classic segments.
     reuse_before_grow
-        Before asking the upstream for more memory, give back cached memory that is free and
-        whose stream work is done: pages wholly inside free blocks (expandable) or wholly
-        free segments (classic), oldest first.  Keeps reserved close to allocated.
+        Before asking the upstream for more memory, take other streams' free memory whose work
+        is done where it is, else give back cached memory that is free and whose stream work
+        is done: pages wholly inside free blocks (expandable) or wholly free segments
+        (classic), oldest first.  Keeps reserved close to allocated.  (Without it, both happen
+        only once the upstream refuses.)
     page_size
         Mapping granularity of expandable segments (a multiple of the upstream's
         ``granularity``); ``None`` takes the upstream's (2 MiB on the simulated NPU).
@@ -621,12 +629,14 @@ class CachingPool:
         else:
             b.uses.add(stream)
 
-    def largest_free(self) -> int:
-        """The largest contiguous free range that needs no upstream call (mapped, cached)."""
+    def largest_free(self, done_only: bool = False) -> int:
+        """The largest contiguous free range that needs no upstream call (mapped, cached);
+        ``done_only``: only in free blocks any stream may take now (their stream work done)."""
         self._flush_all()
         best = 0
         for b in self._free_blocks():
-            best = max(best, self._mapped_run(b))
+            if not done_only or self._block_done(b):
+                best = max(best, self._mapped_run(b))
         return best
 
     def available_bytes(self) -> int:
@@ -643,9 +653,9 @@ class CachingPool:
         return fresh - fresh % MIN_BLOCK
 
     def largest_allocatable(self) -> int:
-        """About the largest request that could succeed now: the largest cached free range, or
-        :meth:`available_bytes`."""
-        return max(self.largest_free(), self.available_bytes())
+        """About the largest request that could succeed now: the largest cached free range any
+        stream may take, or :meth:`available_bytes`."""
+        return max(self.largest_free(done_only=True), self.available_bytes())
 
     # --- sizes ----------------------------------------------------------------------------
     def _round(self, nbytes: int) -> int:
