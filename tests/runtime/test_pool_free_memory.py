@@ -107,7 +107,7 @@ def test_reported_free_memory_is_allocatable(opts: PoolOptions, program: list[tu
             pool.check()
 
 
-@settings(max_examples=12, deadline=None, database=None)
+@settings(max_examples=40, deadline=None, database=None)
 @given(expandable=st.booleans(),
        program=st.lists(st.tuples(st.sampled_from(["malloc", "free", "free_async", "limit"]),
                                   st.integers(1, 3 * MiB), st.integers(0, 3)), max_size=14))

@@ -270,7 +270,7 @@ class PoolOptions:
     Attributes
     ----------
     expandable_segments
-        Reserve an address range per (stream, pool) and map pages on demand (default), or
+        Reserve an address range per pool (small, large) and map pages on demand (default), or
         use PyTorch-style classic segments.
     reuse_before_grow
         Before asking the upstream for more memory, take other streams' free memory whose work
