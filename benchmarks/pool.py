@@ -1,10 +1,11 @@
 """Benchmark of the caching device-memory pool; prints one JSON line.
 
-Replays the ``random`` and ``batch`` traces of ``shared/bench/alloc_traces.py`` against the pool
-over the simulated device arena (a 64 GiB device, the 910B preset's memory) and reports, per
-trace: waste (peak reserved / peak requested), largest free block / free bytes at the peak,
-upstream (device) allocations and frees, retries, hit rate, mean and p99 time per operation,
-and whether the replay survives a cap on reserved bytes of 1.10x and 1.03x the peak requested.
+Replays the ``random`` and ``batch`` traces of ``shared/bench/alloc_traces.py`` and the two LLM
+decode traces defined here (:func:`decode_trace`) against the pool over the simulated device
+arena (a 64 GiB device, the 910B preset's memory) and reports, per trace: waste (peak
+reserved / peak requested), largest free block / free bytes at the peak, upstream (device)
+allocations and frees, retries, hit rate, mean and p99 time per operation, and whether the
+replay survives a cap on reserved bytes of 1.10x and 1.03x the peak requested.
 Then the hit path: a cached allocate + release pair, next to a bare dict insert + pop measured
 in the same run, with the allocation history off and on.  ``reference_pytorch_like`` replays
 the traces with the pool in PyTorch's native configuration (classic segments, no reuse before
@@ -32,14 +33,74 @@ DEVICE_BYTES = 64 << 30  # the 910B preset's HBM
 HIT_PAIRS = 100_000
 
 
-def _traces() -> dict[str, Callable[[], tuple[list[tuple[str, int, int]], int]]]:
+Trace = tuple[list[tuple[str, int, int]], int]
+
+
+def decode_trace(*, per_layer_cache: bool = False, layers: int = 24, hidden: int = 2048, heads: int = 16,
+                 ffn: int = 5632, vocab: int = 32000, batch: int = 8, prompt: int = 256,
+                 steps: int = 256) -> Trace:
+    """The allocations of an LLM decode loop (fp16, a 1B-class model by default) whose KV cache
+    grows by one token every step: a tensor one token longer is allocated, the old one copied
+    into it and freed.  The cache is one tensor for all layers (``per_layer_cache=False``), or
+    a key and a value tensor per layer grown one after the other (Hugging Face's
+    ``DynamicCache``, ``torch.cat`` per layer).  Every step also allocates and frees the hidden
+    state, per layer the q/k/v projections, the attention scores (fp32) and the MLP's two
+    intermediates, and the logits (fp32).  The weights are left out (allocated once, they
+    would only dilute the ratio).  Events as in ``alloc_traces.py``; returns the events and
+    the peak of live requested bytes."""
+    events: list[tuple[str, int, int]] = []
+    live = peak = 0
+
+    def alloc(nbytes: int) -> tuple[int, int]:
+        nonlocal live, peak
+        key = len(events)
+        events.append(("a", key, nbytes))
+        live += nbytes
+        peak = max(peak, live)
+        return key, nbytes
+
+    def free(block: tuple[int, int]) -> None:
+        nonlocal live
+        events.append(("f", *block))
+        live -= block[1]
+
+    token = batch * hidden * 2  # one token of keys (or values) of one layer
+    caches = [alloc(prompt * token) for _ in range(2 * layers)] if per_layer_cache else \
+        [alloc(prompt * token * 2 * layers)]
+    for t in range(prompt + 1, prompt + steps + 1):
+        state = alloc(batch * hidden * 2)
+        for layer in range(layers):
+            qkv = alloc(batch * 3 * hidden * 2)
+            if per_layer_cache:
+                for i in (2 * layer, 2 * layer + 1):
+                    grown = alloc(t * token)
+                    free(caches[i])
+                    caches[i] = grown
+            free(alloc(batch * heads * t * 4))
+            free(qkv)
+            free(alloc(batch * ffn * 2 * 2))
+        if not per_layer_cache:
+            grown = alloc(t * token * 2 * layers)
+            free(caches[0])
+            caches[0] = grown
+        free(alloc(batch * vocab * 4))
+        free(state)
+    for block in caches:
+        free(block)
+    return events, peak
+
+
+def _traces() -> dict[str, Callable[[], Trace]]:
     if not (BENCH_DIR / "alloc_traces.py").is_file():
         sys.exit(f"benchmarks/pool.py needs {BENCH_DIR / 'alloc_traces.py'} (the shared allocation traces); "
                  "check out the shared folder next to the repository")
     sys.path.insert(0, str(BENCH_DIR))
     import alloc_traces  # type: ignore[import-not-found]
 
-    return dict(alloc_traces.TRACES)
+    traces: dict[str, Callable[[], Trace]] = dict(alloc_traces.TRACES)
+    traces["decode"] = decode_trace
+    traces["decode_per_layer"] = lambda: decode_trace(per_layer_cache=True)
+    return traces
 
 
 def _pool(options: PoolOptions, limit: int | None = None) -> CachingPool:
@@ -179,12 +240,12 @@ def main() -> None:
     result: dict[str, Any] = {"benchmark": "pool", "python": platform.python_version(),
                               "machine": platform.machine(), "device_bytes": DEVICE_BYTES,
                               "options": "default (expandable segments, reuse before grow, 2 MiB pages)"}
-    for name in ("random", "batch"):
+    for name in ("random", "batch", "decode", "decode_per_layer"):
         events, peak = traces[name]()
         result[name] = trace_figures(events, peak, PoolOptions())
     ref: dict[str, Any] = {}
     classic = PoolOptions(expandable_segments=False, reuse_before_grow=False)
-    for name in ("random", "batch"):
+    for name in ("random", "batch", "decode", "decode_per_layer"):
         events, peak = traces[name]()
         pool, _ = replay(events, classic)
         s = pool.memory_stats()

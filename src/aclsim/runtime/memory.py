@@ -242,8 +242,8 @@ class DeviceMemory:
         return self.pool.limit if self.pool is not None else self.allocator.capacity
 
     def free_bytes(self) -> int:
-        """What ``get_mem_info`` reports as free: the limit minus the reserved bytes."""
-        return max(self.limit - self.allocator.reserved_bytes(), 0)
+        """What ``get_mem_info`` reports as free: what one malloc is sure to get (no lock needed)."""
+        return self.pool.available_bytes() if self.pool else self.capacity - self.allocator.reserved_bytes()
 
     def _sync_unlocked(self, waits: list[tuple[Any, int]]) -> None:
         """The pool waits for streams (OOM ladder, empty_cache) without holding our lock, so

@@ -10,16 +10,22 @@ done), and the upstream is injected, so the pool is tested with a fake one.
 Two ways of getting memory from the upstream (``PoolOptions.expandable_segments``):
 
 expandable segments (default)
-    Each (stream, small/large pool) reserves a device *address range* and maps physical pages
-    into it on demand (``reserve``/``map``/``unmap``, what ``cuMemAddressReserve``/``cuMemMap``
-    and AscendCL's ``aclrtReserveMemAddress``/``aclrtMapMem`` do).  A block only needs its pages
+    Each pool (small, large) reserves a device *address range* and maps physical pages into it
+    on demand (``reserve``/``map``/``unmap``, what ``cuMemAddressReserve``/``cuMemMap`` and
+    AscendCL's ``aclrtReserveMemAddress``/``aclrtMapMem`` do).  A block only needs its pages
     mapped, so free memory is never stranded between live blocks: when a request needs new
     pages, pages that lie wholly inside cached free blocks are unmapped first and mapped where
-    they are needed (``reuse_before_grow``), so the reserved bytes stay close to the live ones.
+    they are needed (``reuse_before_grow``), so the reserved bytes stay close to the live ones;
+    a growing request is placed on the mapped pages at the end of a free block.
 classic segments
     PyTorch's native scheme: 2 MiB segments for requests up to 1 MiB, 20 MiB for up to 10 MiB,
     the request rounded to 2 MiB above; blocks are carved from segments and a segment goes back
     to the upstream only when it is wholly free.
+
+Segments belong to no stream.  A free block belongs to the stream that freed it (reused at
+once by that stream) until that stream's work queued before the free is done; then, when
+another stream would otherwise need the upstream, it becomes common memory that any stream
+takes in place.
 
 Hit path: a block freed on a stream goes to an exact-size free list of that stream (its size
 class) and is handed out again by the next request of the same size class on the same stream
@@ -182,7 +188,8 @@ class RangeAllocator:
         return self._sizes[offset]
 
     def largest_free(self) -> int:
-        return self._free_sorted[-1][0] if self._free_sorted else 0
+        last = self._free_sorted[-1:]  # one read: get_mem_info asks without the device's lock
+        return last[0][0] if last else 0
 
 
 class AccountingUpstream:
@@ -263,12 +270,14 @@ class PoolOptions:
     Attributes
     ----------
     expandable_segments
-        Reserve an address range per (stream, pool) and map pages on demand (default), or
+        Reserve an address range per pool (small, large) and map pages on demand (default), or
         use PyTorch-style classic segments.
     reuse_before_grow
-        Before asking the upstream for more memory, give back cached memory that is free and
-        whose stream work is done: pages wholly inside free blocks (expandable) or wholly
-        free segments (classic), oldest first.  Keeps reserved close to allocated.
+        Before asking the upstream for more memory, take other streams' free memory whose work
+        is done where it is, else give back cached memory that is free and whose stream work
+        is done: pages wholly inside free blocks (expandable) or wholly free segments
+        (classic), oldest first.  Keeps reserved close to allocated.  (Without it, both happen
+        only once the upstream refuses.)
     page_size
         Mapping granularity of expandable segments (a multiple of the upstream's
         ``granularity``); ``None`` takes the upstream's (2 MiB on the simulated NPU).
@@ -339,9 +348,10 @@ class PoolOptions:
 
 
 class Segment:
-    """Memory from one upstream call: a classic segment, or a reserved range (expandable)."""
+    """Memory from one upstream call: a classic segment, or a reserved range (expandable).
+    Segments are shared by all streams; ``stream`` is the one whose request created it."""
 
-    __slots__ = ("base", "size", "stream", "kind", "mapped", "page", "head", "serial", "top", "idx")
+    __slots__ = ("base", "size", "stream", "kind", "mapped", "page", "head", "serial", "top")
 
     def __init__(self, base: int, size: int, stream: Any, kind: int, page: int, expandable: bool,
                  serial: int) -> None:
@@ -355,7 +365,6 @@ class Segment:
         self.head: Block | None = None
         self.serial = serial
         self.top = 0  # expandable: no page at or above ``top`` is mapped (keeps scans short)
-        self.idx: _FreeIndex | None = None  # the free blocks of (stream, pool)
 
     def __repr__(self) -> str:
         kind = "expandable" if self.mapped is not None else "classic"
@@ -363,7 +372,9 @@ class Segment:
 
 
 class Block:
-    """A piece of a segment: allocated, pending (freed, waiting for other streams), or free."""
+    """A piece of a segment: allocated, pending (freed, waiting for other streams), or free.
+    ``stream``: the stream an allocated block belongs to; of a free block, its owner (the
+    stream that freed it; ``None``: common memory, any stream may take it)."""
 
     __slots__ = ("addr", "size", "seg", "prev", "next", "state", "stream", "requested", "ticket",
                  "uses", "waits", "age", "frames", "ks", "rel")
@@ -430,14 +441,13 @@ class _KindStats:
 
 
 class _FreeIndex:
-    """Free blocks of one (stream, pool), ordered by (size, address) for best fit."""
+    """Free blocks of one (owner stream, pool), ordered by (size, address) for best fit."""
 
-    __slots__ = ("keys", "blocks", "segments")
+    __slots__ = ("keys", "blocks")
 
     def __init__(self) -> None:
         self.keys: list[tuple[int, int]] = []
         self.blocks: dict[int, Block] = {}
-        self.segments: list[Segment] = []
 
 
 def _absorb(left: Block, right: Block) -> None:
@@ -619,25 +629,33 @@ class CachingPool:
         else:
             b.uses.add(stream)
 
-    def largest_free(self) -> int:
-        """The largest contiguous free range that needs no upstream call (mapped, cached)."""
+    def largest_free(self, done_only: bool = False) -> int:
+        """The largest contiguous free range that needs no upstream call (mapped, cached);
+        ``done_only``: only in free blocks any stream may take now (their stream work done)."""
         self._flush_all()
         best = 0
         for b in self._free_blocks():
-            best = max(best, self._mapped_run(b))
+            if not done_only or self._block_done(b):
+                best = max(best, self._mapped_run(b))
         return best
 
-    def largest_allocatable(self) -> int:
-        """About the largest request that could succeed now: the largest cached free range, or
-        what the limit and the upstream still allow (pages for expandable segments, the
-        largest contiguous range for classic ones)."""
+    def available_bytes(self) -> int:
+        """Free device memory as ``get_mem_info`` reports it: what one allocation is sure to
+        get from the upstream, on any stream.  The limit minus the reserved bytes (cached
+        memory is not free), rounded down to whole pages (expandable segments) or to the
+        largest contiguous range the upstream has (classic segments).  Every request whose
+        block size (:meth:`round_size`) is at most this succeeds."""
         headroom = max(self.limit - self.all.res, 0)
         if self.expandable:
-            fresh = headroom - headroom % self.page
-        else:
-            upstream_largest = getattr(self.upstream, "largest_free", None)
-            fresh = min(headroom, upstream_largest()) if upstream_largest is not None else headroom
-        return max(self.largest_free(), fresh)
+            return headroom - headroom % self.page
+        upstream_largest = getattr(self.upstream, "largest_free", None)
+        fresh = min(headroom, upstream_largest()) if upstream_largest is not None else headroom
+        return fresh - fresh % MIN_BLOCK
+
+    def largest_allocatable(self) -> int:
+        """About the largest request that could succeed now: the largest cached free range any
+        stream may take, or :meth:`available_bytes`."""
+        return max(self.largest_free(done_only=True), self.available_bytes())
 
     # --- sizes ----------------------------------------------------------------------------
     def _round(self, nbytes: int) -> int:
@@ -676,9 +694,9 @@ class CachingPool:
         kind = SMALL if size <= SMALL_SIZE else LARGE
         try:
             if self.expandable:
-                b, hit = self._try_expandable(size, stream, kind)
+                b, hit = self._try_expandable(size, stream, kind, self.options.reuse_before_grow)
             else:
-                b, hit = self._try_classic(size, stream, kind)
+                b, hit = self._try_classic(size, stream, kind, self.options.reuse_before_grow)
         except AllocatorFull:
             # the ladder: wait for the streams that hold cached or pending memory, give back
             # everything cached, retry once; then out of memory.
@@ -690,7 +708,7 @@ class CachingPool:
             self.release_cached()
             self.num_alloc_retries += 1
             try:
-                b, hit = self._try_allocate(size, stream, kind)
+                b, hit = self._try_allocate(size, stream, kind, True)
             except AllocatorFull:
                 self.num_ooms += 1
                 self._note_split_peaks()
@@ -731,25 +749,27 @@ class CachingPool:
             self._trace("alloc", b.addr, size, stream)
         return b.addr
 
-    def _try_allocate(self, size: int, stream: Any, kind: int) -> tuple[Block, bool]:
+    def _try_allocate(self, size: int, stream: Any, kind: int, share: bool) -> tuple[Block, bool]:
+        """A block from the stream's free memory or the common one; when that needs the upstream
+        and ``share``, first from other streams' free memory whose work is done."""
         if self.expandable:
-            return self._try_expandable(size, stream, kind)
-        return self._try_classic(size, stream, kind)
-
-    def _free_index(self, stream: Any, kind: int) -> _FreeIndex:
-        idx = self._index.get((stream, kind))
-        if idx is None:
-            idx = self._index[(stream, kind)] = _FreeIndex()
-        return idx
+            return self._try_expandable(size, stream, kind, share)
+        return self._try_classic(size, stream, kind, share)
 
     # expandable
-    def _try_expandable(self, size: int, stream: Any, kind: int) -> tuple[Block, bool]:
-        idx = self._index.get((stream, kind)) or self._free_index(stream, kind)
-        b = self._best_fit_mapped(idx, size)
-        if b is None:
-            seg = self._new_reservation(stream, kind, size)
-            b = seg.head
-            assert b is not None
+    def _try_expandable(self, size: int, stream: Any, kind: int, share: bool) -> tuple[Block, bool]:
+        b = self._mapped_fit(size, stream, kind)
+        at = None
+        if b is None:  # every fit needs pages: first share what other streams are done with
+            if share:
+                self._share_done()
+            else:
+                self._flush_all()  # nothing may merge into the pieces cut below while pages are found
+            b, at = self._fewest_pages_fit(size, stream, kind)
+            if b is None:
+                b = self._new_reservation(stream, kind, size).head
+                assert b is not None
+        b = self._take(b, size, at)
         seg = b.seg
         mapped = seg.mapped
         assert mapped is not None
@@ -759,38 +779,89 @@ class CachingPool:
         top = seg.top
         missing = mapped.count(0, p0, min(p1, top)) + max(0, p1 - max(p0, top))
         if missing:
-            self._releasable.pop(b, None)  # never unmap the pages about to be used
+            b.state = ALLOC  # not free while pages are found for it
+            # the pages of the pieces it was cut from stay (the next request of a rolling
+            # pattern takes them) unless the upstream refuses
+            pieces = [n for n in (b.prev, b.next) if n is not None and n.state == FREE
+                      and self._releasable.pop(n, 0) is None]
             try:
-                self._grow(missing * page, lambda: self._map_pages(seg, p0, p1))
+                self._grow(missing * page, lambda: self._map_pages(seg, p0, p1), pieces)
             except AllocatorFull:
-                self._set_rel(b)
+                self._insert_free(b)
                 raise
-        self._take(b, size)
         return b, not missing
 
-    def _best_fit_mapped(self, idx: _FreeIndex, size: int) -> Block | None:
-        keys = idx.keys
-        i = bisect.bisect_left(keys, (size, -1))
-        if i == len(keys):
-            return None
-        first = idx.blocks[keys[i][1]]
-        for j in range(i, min(i + 8, len(keys))):  # prefer a fit whose pages are all mapped
-            b = idx.blocks[keys[j][1]]
-            seg = b.seg
-            mapped = seg.mapped
-            assert mapped is not None
-            p0 = (b.addr - seg.base) // seg.page
-            p1 = (b.addr + size - seg.base + seg.page - 1) // seg.page
-            if p1 <= seg.top and mapped.count(0, p0, p1) == 0:
-                return b
-        return first
+    def _missing_pages(self, seg: Segment, at: int, size: int) -> int:
+        """Unmapped pages under ``[at, at + size)`` of expandable segment ``seg``."""
+        mapped = seg.mapped
+        assert mapped is not None
+        page, top = seg.page, seg.top
+        p0 = (at - seg.base) // page
+        p1 = (at + size - seg.base + page - 1) // page
+        return mapped.count(0, p0, min(p1, top)) + max(0, p1 - max(p0, top))
+
+    def _mapped_fit(self, size: int, stream: Any, kind: int) -> Block | None:
+        """The smaller of the first of the stream's and of the common free blocks, among the
+        8 smallest that fit, whose pages under the request are all mapped."""
+        best = None
+        for owner in (stream, None) if stream is not None else (None,):
+            idx = self._index.get((owner, kind))
+            if idx is None:
+                continue
+            keys = idx.keys
+            i = bisect.bisect_left(keys, (size, -1))
+            for j in range(i, min(i + 8, len(keys))):
+                b = idx.blocks[keys[j][1]]
+                seg = b.seg
+                mapped = seg.mapped
+                assert mapped is not None
+                page = seg.page
+                p1 = (b.addr + size - seg.base + page - 1) // page
+                if p1 <= seg.top and mapped.count(0, (b.addr - seg.base) // page, p1) == 0:
+                    if best is None or b.size < best.size:
+                        best = b
+                    break
+        return best
+
+    def _fewest_pages_fit(self, size: int, stream: Any, kind: int) -> tuple[Block | None, int | None]:
+        """Among the 8 smallest fits (the stream's and the common ones), the block and the
+        place in it that need the fewest pages mapped: ``(block, address)``."""
+        best: tuple[int, int, Block | None, int | None] = (sys.maxsize, 0, None, None)
+        for owner in (stream, None) if stream is not None else (None,):
+            idx = self._index.get((owner, kind))
+            if idx is None:
+                continue
+            keys = idx.keys
+            i = bisect.bisect_left(keys, (size, -1))
+            for j in range(i, min(i + 8, len(keys))):
+                b = idx.blocks[keys[j][1]]
+                at, missing = self._place(b, size)
+                if (missing, b.size) < best[:2]:
+                    best = (missing, b.size, b, at)
+        return best[2], best[3]
+
+    def _place(self, b: Block, size: int) -> tuple[int, int]:
+        """Where in free block ``b`` a request of ``size`` goes: ``(address, missing pages)``.
+
+        At the front (the lowest address), or at the end when that needs fewer pages mapped:
+        a growing request (a slightly larger tensor allocated before the old one is freed)
+        lands on the mapped pages the block ends with instead of mapping new ones in front of
+        them.  Not at the end when the live block it would lean on has a live block after it
+        too: freed, that one would become a hole between two live blocks."""
+        seg = b.seg
+        front = self._missing_pages(seg, b.addr, size)
+        end = b.addr + b.size - size
+        nxt = b.next
+        if not front or end == b.addr or (nxt is not None and nxt.state != FREE and nxt.next is not None
+                                          and nxt.next.state != FREE):
+            return b.addr, front
+        back = self._missing_pages(seg, end, size)
+        return (end, back) if back < front else (b.addr, front)
 
     def _new_reservation(self, stream: Any, kind: int, size: int) -> Segment:
         nbytes = align_up(max(self.upstream.capacity, size), self.page)
         offset = self.upstream.reserve(nbytes)
-        seg = self._add_segment(offset, nbytes, stream, kind, expandable=True)
-        self._free_index(stream, kind).segments.append(seg)
-        return seg
+        return self._add_segment(offset, nbytes, stream, kind, expandable=True)
 
     def _map_pages(self, seg: Segment, p0: int, p1: int) -> None:
         mapped = seg.mapped
@@ -905,57 +976,67 @@ class CachingPool:
         return best
 
     # classic
-    def _try_classic(self, size: int, stream: Any, kind: int) -> tuple[Block, bool]:
-        idx = self._free_index(stream, kind)
-        b = self._best_fit_classic(idx, size)
+    def _try_classic(self, size: int, stream: Any, kind: int, share: bool) -> tuple[Block, bool]:
+        b = self._classic_fit(size, stream, kind)
+        if b is None and share:
+            self._share_done()
+            b = self._classic_fit(size, stream, kind)
         hit = b is not None
         if b is None:
             seg_size = self._classic_segment_size(size)
             holder: list[Segment] = []
 
             def get() -> None:
-                self._check_limit(seg_size)
-                offset = self.upstream.malloc(seg_size)
-                holder.append(self._add_segment(offset, seg_size, stream, kind, expandable=False))
+                # PyTorch's segment size, or, when that does not fit, one just for the request
+                for n in (seg_size, size) if size < seg_size else (seg_size,):
+                    try:
+                        self._check_limit(n)
+                        holder.append(self._add_segment(self.upstream.malloc(n), n, stream, kind,
+                                                        expandable=False))
+                        return
+                    except AllocatorFull:
+                        if n == size:
+                            raise
 
             self._grow(seg_size, get)
             seg = holder[0]
-            idx.segments.append(seg)
             for k in (self.all, self.kinds[kind]):
                 self._stat_segments(k, 1)
-                k.res += seg_size
-                k.res_tot += seg_size
+                k.res += seg.size
+                k.res_tot += seg.size
                 k.res_peak = max(k.res_peak, k.res)
             self.num_device_alloc += 1
             mss = self.options.max_split_size
-            if mss is not None and seg_size >= mss:
+            if mss is not None and seg.size >= mss:
                 self.oversize_segments += 1
             if self._hist is not None:
-                self._trace("segment_alloc", seg.base, seg_size, stream)
+                self._trace("segment_alloc", seg.base, seg.size, stream)
             b = seg.head
             assert b is not None
-        self._take(b, size)
-        return b, hit
+        return self._take(b, size), hit
 
-    def _best_fit_classic(self, idx: _FreeIndex, size: int) -> Block | None:
-        keys = idx.keys
-        i = bisect.bisect_left(keys, (size, -1))
-        if i == len(keys):
-            return None
-        b = idx.blocks[keys[i][1]]
+    def _classic_fit(self, size: int, stream: Any, kind: int) -> Block | None:
+        """Best fit among the stream's and the common free blocks (PyTorch's oversize rules)."""
+        best = None
         mss = self.options.max_split_size
-        if mss is not None:
-            if size < mss and b.size >= mss:
-                return None  # small requests never take oversize blocks
-            if size >= mss and b.size >= size + LARGE_BUFFER:
-                return None  # an oversize block is reused only by a request close to its size
-        return b
+        for owner in (stream, None) if stream is not None else (None,):
+            idx = self._index.get((owner, kind))
+            if idx is None:
+                continue
+            i = bisect.bisect_left(idx.keys, (size, -1))
+            if i == len(idx.keys) or (best is not None and idx.keys[i][0] >= best.size):
+                continue
+            b = idx.blocks[idx.keys[i][1]]
+            # small requests never take oversize blocks, oversize ones no block 20 MiB larger
+            if mss is not None and (size < mss <= b.size or mss <= size <= b.size - LARGE_BUFFER):
+                continue
+            best = b
+        return best
 
     def _add_segment(self, offset: int, nbytes: int, stream: Any, kind: int, *, expandable: bool) -> Segment:
         self._serial += 1
         seg = Segment(offset, nbytes, stream, kind, self.page, expandable, self._serial)
-        seg.idx = self._free_index(stream, kind)
-        b = Block(offset, nbytes, seg, None, None, stream, self.kinds[kind])
+        b = Block(offset, nbytes, seg, None, None, None, self.kinds[kind])  # common memory
         seg.head = b
         self._segments[seg] = None
         self._index_free(b)
@@ -971,9 +1052,24 @@ class CachingPool:
             return False
         return rest > SMALL_SIZE
 
-    def _take(self, b: Block, size: int) -> None:
-        """Allocate the front ``size`` bytes of free block ``b`` (splitting off the rest)."""
+    def _cut(self, b: Block, at: int) -> Block:
+        """Split block ``b`` (not indexed) at address ``at``: returns the block from ``at``."""
+        rest = Block(at, b.addr + b.size - at, b.seg, b, b.next, b.stream, b.ks)
+        rest.ticket = b.ticket
+        rest.age = b.age
+        if b.next is not None:
+            b.next.prev = rest
+        b.next = rest
+        b.size = at - b.addr
+        return rest
+
+    def _take(self, b: Block, size: int, at: int | None = None) -> Block:
+        """Allocate ``size`` bytes of free block ``b`` from its front, or from address ``at``
+        (the pieces before and after stay free); returns the allocated block."""
         self._unindex(b)
+        if at is not None and at > b.addr:
+            front, b = b, self._cut(b, at)
+            self._index_free(front)
         if (b.size - size >= MIN_BLOCK) if self.expandable else self._should_split(b, size):
             rest = Block(b.addr + size, b.size - size, b.seg, b, b.next, b.stream, b.ks)
             rest.ticket = b.ticket
@@ -983,12 +1079,14 @@ class CachingPool:
             b.next = rest
             b.size = size
             self._index_free(rest)
+        return b
 
     def _index_free(self, b: Block) -> None:
         b.state = FREE
         seg = b.seg
-        idx = seg.idx
-        assert idx is not None
+        idx = self._index.get((b.stream, seg.kind))
+        if idx is None:
+            idx = self._index[(b.stream, seg.kind)] = _FreeIndex()
         bisect.insort(idx.keys, (b.size, b.addr))
         idx.blocks[b.addr] = b
         if seg.mapped is not None:
@@ -997,8 +1095,7 @@ class CachingPool:
             self._free_segments[seg] = None
 
     def _unindex(self, b: Block) -> None:
-        idx = b.seg.idx
-        assert idx is not None
+        idx = self._index[(b.stream, b.seg.kind)]
         keys = idx.keys
         del keys[bisect.bisect_left(keys, (b.size, b.addr))]
         del idx.blocks[b.addr]
@@ -1006,18 +1103,36 @@ class CachingPool:
         if b.prev is None and b.next is None:
             self._free_segments.pop(b.seg, None)
 
-    def _insert_free(self, b: Block) -> None:
-        """Coalesce free block ``b`` with free neighbours and index it."""
+    def _insert_free(self, b: Block) -> Block:
+        """Coalesce free block ``b`` with its free neighbours of the same owner, and with common
+        ones (which ``b``'s owner takes over), and index it; returns the merged block."""
+        owner = b.stream
         p = b.prev
-        if p is not None and p.state == FREE:
+        if p is not None and p.state == FREE and (p.stream is owner or p.stream is None):
             self._unindex(p)
             _absorb(p, b)
+            p.stream = owner
             b = p
         n = b.next
-        if n is not None and n.state == FREE:
+        if n is not None and n.state == FREE and (n.stream is owner or n.stream is None):
             self._unindex(n)
             _absorb(b, n)
         self._index_free(b)
+        return b
+
+    def _share_done(self) -> None:
+        """Free blocks whose stream work is done become common memory: any stream may take
+        them in place (cudaMallocAsync's opportunistic reuse), no upstream call needed."""
+        self._flush_all()
+        for (owner, _), idx in list(self._index.items()):
+            if owner is None:
+                continue
+            for b in list(idx.blocks.values()):
+                if b.state == FREE and b.stream is owner and owner.reached(b.ticket):
+                    self._unindex(b)
+                    b.stream = None
+                    b.ticket = 0
+                    self._insert_free(b)
 
     def _release_slow(self, b: Block, stream: Any) -> None:
         if self._hist is not None:
@@ -1094,19 +1209,27 @@ class CachingPool:
         if self.all.res + nbytes > self.limit:
             raise AllocatorFull(nbytes)
 
-    def _grow(self, nbytes: int, get: Callable[[], None]) -> None:
+    def _grow(self, nbytes: int, get: Callable[[], None], kept: Iterable[Block] = ()) -> None:
         """Get ``nbytes`` more from the upstream with ``get``; cached memory goes back first
-        (``reuse_before_grow``), and everything cached when the upstream or the limit says no."""
+        (``reuse_before_grow``), and everything cached when the upstream or the limit says no.
+        The free blocks ``kept`` (out of the releasable set) give their pages only then."""
         if self.options.reuse_before_grow:
             self._reclaim(nbytes)
         try:
             get()
-            return
         except AllocatorFull:
-            pass
-        self.num_alloc_retries += 1  # PyTorch: a failed device allocation, cache flush and retry
-        self._reclaim(None)
-        get()  # AllocatorFull from here goes to the caller's ladder
+            self.num_alloc_retries += 1  # PyTorch: a failed device allocation, cache flush and retry
+            self._keep_back(kept)
+            self._reclaim(None)
+            get()  # AllocatorFull from here goes to the caller's ladder
+        else:
+            self._keep_back(kept)
+
+    def _keep_back(self, blocks: Iterable[Block]) -> None:
+        for b in blocks:
+            idx = self._index.get((b.stream, b.seg.kind))
+            if idx is not None and idx.blocks.get(b.addr) is b:
+                self._set_rel(b)
 
     def _block_done(self, b: Block) -> bool:
         s = b.stream
@@ -1114,8 +1237,12 @@ class CachingPool:
 
     def _reclaim(self, need: int | None) -> int:
         """Give back up to ``need`` bytes (``None``: all) of cached memory whose stream work is
-        done, oldest first.  Returns the bytes given back."""
-        self._flush_all()
+        done, oldest first (all of it: after sharing other streams' done blocks, so that pages
+        between two of them go back too).  Returns the bytes given back."""
+        if need is None:
+            self._share_done()
+        else:
+            self._flush_all()
         freed = 0
         if self.expandable:
             for b in list(self._releasable):
@@ -1139,7 +1266,6 @@ class CachingPool:
         self._unindex(b)
         self.upstream.free(seg.base, seg.size)
         del self._segments[seg]
-        self._index[(seg.stream, seg.kind)].segments.remove(seg)
         for k in (self.all, self.kinds[seg.kind]):
             self._stat_segments(k, -1)
             k.res -= seg.size
@@ -1177,7 +1303,6 @@ class CachingPool:
                     and seg.mapped.count(1, 0, seg.top) == 0):
                 self._unindex(b)
                 del self._segments[seg]
-                self._index[(seg.stream, seg.kind)].segments.remove(seg)
                 self.upstream.unreserve(seg.base, seg.size)
 
     def empty_cache(self) -> int:
@@ -1200,27 +1325,32 @@ class CachingPool:
             raise ValueError(f"a memory limit must be > 0, got {nbytes}")
         self.limit = min(nbytes or self.upstream.capacity, self.upstream.capacity)
         if self.all.res > self.limit:
+            self._share_done()
             self._reclaim(self.all.res - self.limit)
 
     def drop_stream(self, stream: Any) -> None:
-        """The stream is gone: give back its cached memory whose work is done.  Its live
-        blocks stay and come back to the pool when freed."""
+        """The stream is gone: its free memory whose work is done becomes common and goes back
+        to the upstream.  Its live blocks stay and come back to the pool when freed."""
         self._flush(stream)
         for kind in (SMALL, LARGE):
             idx = self._index.get((stream, kind))
             if idx is None:
                 continue
             for b in list(idx.blocks.values()):
-                if not self._block_done(b):
+                if b.stream is not stream or not self._block_done(b):
                     continue
+                self._unindex(b)
+                b.stream = None
+                b.ticket = 0
+                b = self._insert_free(b)
                 if self.expandable:
                     if b.rel:
                         self._unmap_block_pages(b)
                 elif b.prev is None and b.next is None:
                     self._free_segment(b.seg)
-            self._drop_empty_reservations(list(idx.segments))
-            if not idx.segments and not idx.blocks:
+            if not idx.blocks:
                 del self._index[(stream, kind)]
+        self._drop_empty_reservations(list(self._segments))
 
     # --- statistics -------------------------------------------------------------------------
     def _active_peaks(self, k: _KindStats) -> None:
@@ -1455,14 +1585,23 @@ class CachingPool:
         blocks overlap, free neighbours are merged, counters match the blocks."""
         self_b = self_r = 0
         res = 0
+
         for seg in self._segments:
             b = seg.head
             assert b is not None and b.prev is None
             pos = seg.base
             while b is not None:
                 assert b.addr == pos and b.size > 0 and b.seg is seg, (b, pos)
-                if b.state == FREE and b.next is not None:
-                    assert b.next.state != FREE, "free neighbours not merged"
+                if b.state == FREE:
+                    idx = self._index.get((b.stream, seg.kind))
+                    assert idx is not None and idx.blocks.get(b.addr) is b, "free block not indexed"
+                    assert b.stream is not None or b.ticket == 0
+                    # only free blocks of two owners stay apart (one of them may be common)
+                    assert b.next is None or b.next.state != FREE or b.next.stream is not b.stream
+                if seg.mapped is not None and b.next is not None and (b.next.addr - seg.base) % seg.page:
+                    # a page that two blocks share is mapped: a request at a block's front
+                    # needs at most ceil(size / page) new pages
+                    assert seg.mapped[(b.next.addr - seg.base) // seg.page], "shared page unmapped"
                 if b.state == ALLOC:
                     assert self._live.get(b.addr) is b
                     self_b += b.size
