@@ -131,3 +131,26 @@ def test_a_view_of_malloc_host_memory_keeps_its_owner(rt: None) -> None:
     aclsim.free_host(host)  # still the malloc_host allocation
     with pytest.raises(errors.MemoryFreeError, match="double free_host"):
         aclsim.free_host(host)
+
+
+def test_malloc_host_gives_back_its_cache_before_it_fails(rt: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aclsim.runtime import hostmem
+
+    aclsim.free_host(aclsim.malloc_host(1 << 20))  # 1 MiB cached by the pinned pool
+    assert aclsim.host_memory_stats()["reserved_bytes.current"] == 1 << 20
+    real_empty = np.empty
+    refusals = []
+
+    def host_full_once(*args: object, **kwargs: object) -> np.ndarray:
+        if not refusals:
+            refusals.append(args)
+            raise MemoryError("host is full")
+        return real_empty(*args, **kwargs)  # type: ignore[call-overload,no-any-return]
+
+    monkeypatch.setattr(hostmem.np, "empty", host_full_once)
+    ptr = aclsim.malloc_host(4 << 20)  # a new size class: the host refuses once, the cache goes
+    assert refusals and aclsim.host_memory_stats()["reserved_bytes.current"] == 4 << 20
+    monkeypatch.setattr(hostmem.np, "empty", lambda *a, **k: (_ for _ in ()).throw(MemoryError()))
+    with pytest.raises(errors.HostAllocationError):
+        aclsim.malloc_host(8 << 20)  # nothing cached to give back: 207001
+    aclsim.free_host(ptr)

@@ -21,8 +21,8 @@ from aclsim.errors import (
     UninitializedError,
 )
 from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY
+from aclsim.runtime.hostmem import HostMemory
 from aclsim.runtime.memdebug import MAX_DIAGNOSTICS, Diagnostic
-from aclsim.runtime.memory import HostMemory
 from aclsim.runtime.pool import PoolOptions
 
 if TYPE_CHECKING:

@@ -42,8 +42,9 @@ from aclsim.runtime.backends.sim import SimBackend
 from aclsim.runtime.context import Context
 from aclsim.runtime.device import Device
 from aclsim.runtime.event import Event, Record
+from aclsim.runtime.hostmem import HostRegion
 from aclsim.runtime.memdebug import Diagnostic
-from aclsim.runtime.memory import Buffer, HostRegion, device_of_address, is_device_address
+from aclsim.runtime.memory import Buffer, device_of_address, is_device_address
 from aclsim.runtime.pool import PoolOptions
 from aclsim.runtime.stream import (
     CallbackTask,
@@ -573,8 +574,10 @@ def synchronize_device(timeout: float | None = None) -> None:
 def get_mem_info(attr: int = MemAttr.HBM_MEM) -> tuple[int, int]:
     """``(free, total)`` bytes of the current device's memory of kind ``attr``.
 
-    ``total`` is the device's memory; ``free`` is the pool's limit minus its reserved bytes
-    (memory the pool caches for reuse is not free; :func:`empty_cache` gives it back).  The
+    ``total`` is the device's memory; ``free`` is what one allocation is sure to get on any
+    stream: the pool's limit minus its reserved bytes, rounded down to whole pages (or, with
+    classic segments, to the largest contiguous range); memory the pool caches for reuse is
+    not free (:func:`empty_cache` gives it back).  ``docs/memory.md`` states the rule.  The
     device memory of a preset is HBM or DDR (``ChipSpec.dram_kind``); asking for the other
     kind gives ``(0, 0)``.
     """
@@ -588,7 +591,7 @@ def get_mem_info(attr: int = MemAttr.HBM_MEM) -> tuple[int, int]:
     if is_ddr != (device.chip.dram_kind == "DDR"):
         return 0, 0
     memory = device.ensure_memory()
-    return memory.free_bytes(), memory.capacity  # free = limit - reserved (cached memory is not free)
+    return memory.free_bytes(), memory.capacity
 
 
 @contextlib.contextmanager

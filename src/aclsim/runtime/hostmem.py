@@ -6,17 +6,42 @@ shared/design/reference/allocator-prior-art.md 6.1), so freed buffers are cached
 (at least one host page), each size class keeps a free list, blocks are never split.  A buffer
 freed while queued copies still use it is reused only once those copies are done: the streams
 that used it are noted when copies are queued, and the free records their tickets.
+
+The registry (:class:`HostMemory`) knows the host ranges the device may touch: pinned buffers
+from ``malloc_host`` and the memory of NumPy arrays and bytes objects handed out by
+``numpy_to_ptr``/``bytes_to_ptr``.  Host pointers are real process addresses; every copy checks
+that both ends lie inside a known range, so a bad pointer is an error, not a crash.
 """
 
 from __future__ import annotations
 
+import bisect
 import collections
+import ctypes
+import sys
+import threading
+import weakref
 from typing import Any
 
 import numpy as np
 
+from aclsim.errors import (
+    HostAllocationError,
+    InvalidMemoryTypeError,
+    InvalidParamError,
+    MemoryFreeError,
+    RtParamInvalidError,
+)
+
 HOST_ALIGN = 4096  # malloc_host returns page-aligned memory
 MIN_HOST_BLOCK = HOST_ALIGN
+SIZE_MAX = 2**64 - 1  # size_t: the largest size a C caller of AscendCL can pass
+GRAVEYARD = 4096  # freed host buffers remembered to name the lines of a use after free / double free
+# numpy_to_ptr keeps the most recent arrays alive for a while, so that the common
+# ``memcpy(..., numpy_to_ptr(arr.astype(...)), ...)`` (a temporary that real pyACL reads
+# after it was freed, and that happens to work there) works here too.
+RECENT_ARRAYS = 64
+RECENT_ARRAY_BYTES = 256 << 20
 
 
 class PinnedBlock:
@@ -140,3 +165,254 @@ class PinnedHostPool:
             "hit_rate": self.hits / allocs if allocs else 1.0,
             "num_reuse_waits": self.waited_reuse,
         }
+
+
+# --- the registry of host memory the device may touch --------------------------------
+
+class HostRegion:
+    """A host range the device may touch.  Owners are held weakly where Python allows."""
+
+    __slots__ = ("addr", "nbytes", "kind", "site", "uses", "block", "free_site", "_strong", "_weak",
+                 "__weakref__")
+
+    def __init__(self, addr: int, nbytes: int, kind: str, owner: object, site: str, weak: bool) -> None:
+        self.addr = addr
+        self.nbytes = nbytes
+        self.kind = kind  # "pinned" | "numpy" | "bytes"
+        self.site = site
+        self.uses: set[Any] | None = None  # streams that queued copies on it (pinned)
+        self.block: PinnedBlock | None = None  # pinned: the pool's block
+        self.free_site: str | None = None
+        self._strong = None if weak else owner
+        self._weak = weakref.ref(owner) if weak else None
+
+    def record_use(self, stream: Any) -> None:
+        """A stream queued a copy on this range: a later free_host waits for it before reuse."""
+        if self.kind == "pinned":
+            if self.uses is None:
+                self.uses = {stream}
+            else:
+                self.uses.add(stream)
+
+    def owner(self) -> object | None:
+        return self._weak() if self._weak is not None else self._strong
+
+    def __repr__(self) -> str:
+        return f"<HostRegion {self.kind} 0x{self.addr:x} {self.nbytes}B>"
+
+
+def _ctypes_view(addr: int, nbytes: int) -> np.ndarray:
+    raw = (ctypes.c_ubyte * nbytes).from_address(addr)
+    return np.frombuffer(memoryview(raw).cast("B"), dtype=np.uint8)
+
+
+class HostMemory:
+    """The registry of host ranges usable as copy sources and destinations."""
+
+    def __init__(self) -> None:
+        self._regions: dict[int, HostRegion] = {}
+        self._starts: list[int] = []
+        self._lock = threading.RLock()
+        self._recent: collections.deque[tuple[object, int]] = collections.deque()
+        self._recent_bytes = 0
+        self.pinned = PinnedHostPool()
+        self._freed: collections.OrderedDict[int, HostRegion] = collections.OrderedDict()
+
+    def _keep_recent(self, owner: object, nbytes: int) -> None:
+        self._recent.append((owner, nbytes))
+        self._recent_bytes += nbytes
+        while len(self._recent) > RECENT_ARRAYS or (self._recent_bytes > RECENT_ARRAY_BYTES
+                                                     and len(self._recent) > 1):
+            _, size = self._recent.popleft()
+            self._recent_bytes -= size
+
+    # registration
+    def _add(self, region: HostRegion) -> bool:
+        """Register ``region``; a region starting at the same address is replaced, except a
+        ``malloc_host`` one: wrapping memory in a view never changes who owns it."""
+        old = self._regions.get(region.addr)
+        if old is not None:
+            if old.kind == "pinned" and region.kind != "pinned":
+                return False
+            self._remove(old)
+        self._regions[region.addr] = region
+        bisect.insort(self._starts, region.addr)
+        return True
+
+    def _remove(self, region: HostRegion) -> None:
+        if self._regions.get(region.addr) is region:
+            del self._regions[region.addr]
+            self._starts.pop(bisect.bisect_left(self._starts, region.addr))
+
+    def _prune_bytes(self) -> None:
+        # bytes cannot be weakly referenced: drop those only this registry still holds.
+        for region in [r for r in self._regions.values() if r.kind == "bytes"]:
+            if sys.getrefcount(region._strong) <= 2:  # the region slot and the call itself
+                self._remove(region)
+
+    def register_array(self, arr: np.ndarray, site: str = "") -> int:
+        if not isinstance(arr, np.ndarray):
+            raise TypeError(f"numpy_to_ptr needs a numpy.ndarray, got {type(arr).__name__}")
+        if not arr.flags.c_contiguous:
+            raise InvalidParamError("the array is not C-contiguous, so its bytes are not one range",
+                                    hint="pass np.ascontiguousarray(arr) and keep that array alive")
+        owner: object = arr
+        while isinstance(owner, np.ndarray) and owner.base is not None:
+            owner = owner.base
+        addr = arr.ctypes.data
+        with self._lock:
+            self._keep_recent(arr, arr.nbytes)
+            known = self._lookup(addr, arr.nbytes)
+            if known is not None and known.kind in ("pinned", "bytes"):
+                return addr  # a view of memory that has its owner already (malloc_host, bytes_to_ptr)
+            if isinstance(owner, np.ndarray) and owner.flags.c_contiguous:
+                region = known
+                if region is None or region.owner() is not owner:
+                    base_addr = owner.ctypes.data
+                    region = HostRegion(base_addr, owner.nbytes, "numpy", owner, site, weak=True)
+                    ref_region = region
+                    weakref.finalize(owner, self._drop_dead, ref_region.addr, weakref.ref(ref_region))
+                    self._add(region)
+            else:  # the memory belongs to something else (bytes, mmap, another library)
+                region = HostRegion(addr, arr.nbytes, "numpy", arr, site, weak=True)
+                weakref.finalize(arr, self._drop_dead, addr, weakref.ref(region))
+                self._add(region)
+        return addr
+
+    def _drop_dead(self, addr: int, region_ref: weakref.ref[HostRegion]) -> None:
+        region = region_ref()
+        if region is not None:
+            with self._lock:
+                self._remove(region)
+
+    def register_bytes(self, data: bytes | bytearray | memoryview, site: str = "") -> int:
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"bytes_to_ptr needs bytes, got {type(data).__name__}")
+        if len(data) == 0:
+            raise InvalidParamError("bytes_to_ptr of an empty buffer has no address")
+        addr = np.frombuffer(data, dtype=np.uint8).ctypes.data
+        with self._lock:
+            self._prune_bytes()
+            self._add(HostRegion(addr, memoryview(data).nbytes, "bytes", data, site, weak=False))
+        return addr
+
+    def malloc_host(self, size: int, site: str = "") -> int:
+        if not isinstance(size, (int, np.integer)) or isinstance(size, bool) or size <= 0:
+            raise InvalidParamError(f"malloc_host size must be an int > 0, got {size!r}")
+        size = int(size)
+        if size > SIZE_MAX:
+            raise InvalidParamError(f"malloc_host size {size} does not fit a size_t (at most {SIZE_MAX})")
+        with self._lock:
+            block = self._malloc_pinned(size)
+            region = HostRegion(block.addr, size, "pinned", block.array[:size], site, weak=False)
+            region.block = block
+            self._add(region)
+            self._freed.pop(block.addr, None)
+        return block.addr
+
+    def _malloc_pinned(self, size: int) -> PinnedBlock:
+        """A pinned block; when the host refuses, the cached blocks are given back and the
+        request tried once more before it fails (207001)."""
+        for attempt in range(2):
+            try:
+                return self.pinned.malloc(size)
+            except (MemoryError, ValueError, OverflowError):  # NumPy: "array is too big" and kin
+                if attempt or not self.pinned.empty_cache():
+                    break
+        raise HostAllocationError(f"malloc_host could not get {size} B of host memory",
+                                  hint="ask for less, or free host memory first")
+
+    def free_host(self, ptr: int, site: str = "") -> HostRegion:
+        with self._lock:
+            region = self._regions.get(ptr)
+            if region is None or region.kind != "pinned":
+                dead = self._freed.get(ptr)
+                if region is None and dead is not None:
+                    raise MemoryFreeError(f"double free_host of host 0x{ptr:x}: {_describe_host(dead)}",
+                                          hint="free_host each pointer from malloc_host exactly once")
+                what = ("is not from malloc_host" if region is not None
+                        else "is not a live malloc_host pointer")
+                raise MemoryFreeError(f"host pointer 0x{ptr:x} {what} (double free_host?)",
+                                      hint="free_host only what malloc_host returned, once")
+            self._remove(region)
+            assert region.block is not None
+            self.pinned.free(region.block, region.uses)
+            region.free_site = site
+            self._freed[ptr] = region
+            if len(self._freed) > GRAVEYARD:
+                self._freed.popitem(last=False)
+            return region
+
+    def region_at(self, ptr: int) -> HostRegion | None:
+        """The live registered region starting exactly at ``ptr``."""
+        with self._lock:
+            return self._regions.get(ptr)
+
+    # lookup
+    def _lookup(self, addr: int, nbytes: int) -> HostRegion | None:
+        i = bisect.bisect_right(self._starts, addr) - 1
+        for j in range(i, max(i - 8, -1), -1):
+            region = self._regions[self._starts[j]]
+            inside = region.addr <= addr and addr + nbytes <= region.addr + region.nbytes
+            if inside and region.owner() is not None:
+                return region
+        return None
+
+    def locate(self, ptr: int, nbytes: int) -> tuple[HostRegion, np.ndarray, object]:
+        """Region, writable uint8 view, and an object to keep alive while the view is used."""
+        with self._lock:
+            region = self._lookup(ptr, nbytes)
+            if region is None:
+                self._prune_bytes()
+                near = self._lookup(ptr, 1)
+        if region is None:
+            if near is not None:
+                raise RtParamInvalidError(
+                    f"{nbytes} B at host 0x{ptr:x} run past the end of {near!r}",
+                    hint="copy at most the size of the host buffer")
+            dead = self._freed_at(ptr)
+            if dead is not None:  # the pinned pool caches it: unknown memory, named
+                raise InvalidMemoryTypeError(
+                    f"use after free: host address 0x{ptr:x} is {ptr - dead.addr} B inside "
+                    f"{_describe_host(dead)}", hint="keep host buffers allocated while copies use them")
+            raise InvalidMemoryTypeError(
+                f"host address 0x{ptr:x} is not memory aclsim knows",
+                hint="get host pointers from malloc_host, numpy_to_ptr or bytes_to_ptr, and keep the "
+                "array or bytes alive while the device uses them")
+        owner = region.owner()
+        if region.kind == "numpy" and isinstance(owner, np.ndarray) and owner.flags.writeable:
+            flat = owner.reshape(-1).view(np.uint8)
+            start = ptr - region.addr
+            return region, flat[start:start + nbytes], owner
+        return region, _ctypes_view(ptr, nbytes), owner
+
+    def _freed_at(self, ptr: int) -> HostRegion | None:
+        with self._lock:
+            for region in reversed(self._freed.values()):
+                if region.addr <= ptr < region.addr + region.nbytes:
+                    return region
+        return None
+
+    def region_of(self, ptr: int) -> HostRegion | None:
+        with self._lock:
+            return self._lookup(ptr, 1)
+
+    def pinned_regions(self) -> list[HostRegion]:
+        with self._lock:
+            return [r for r in self._regions.values() if r.kind == "pinned"]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._regions.clear()
+            self._starts.clear()
+            self._recent.clear()
+            self._recent_bytes = 0
+            self._freed.clear()
+            self.pinned = PinnedHostPool()
+
+
+def _describe_host(region: HostRegion) -> str:
+    text = f"{region.nbytes} B from malloc_host at {region.site}"
+    if region.free_site is not None:
+        text += f", freed by free_host at {region.free_site}"
+    return text
