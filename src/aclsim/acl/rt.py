@@ -33,7 +33,6 @@ from aclsim.acl._boundary import returns_code, returns_value, returns_values
 from aclsim.acl._convert import as_int, context_of, created_stream_of, event_of, stream_of, timeout_s
 from aclsim.errors import InvalidParamError
 from aclsim.runtime import api as _rt
-from aclsim.runtime._state import STATE
 
 __all__ = [
     "MEMCPY_DEFAULT", "MEMCPY_DEVICE_TO_DEVICE", "MEMCPY_DEVICE_TO_HOST", "MEMCPY_HOST_TO_BUF_TO_DEVICE",
@@ -192,11 +191,7 @@ def destroy_stream_force(stream: int) -> None:
     Queued copies still run, but waits on events and blocking callbacks that nobody
     will ever complete are abandoned instead of holding the stream.
     """
-    s = created_stream_of(stream)
-    s.close(abandon=True)
-    with STATE.lock:
-        if s in s.context.streams:
-            s.context.streams.remove(s)
+    created_stream_of(stream).close(force=True)
 
 
 @returns_code

@@ -22,12 +22,12 @@ from aclsim.errors import (
     ACL_ERROR_RT_AICORE_TRAP_WRITE_OVERFLOW,
     ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW,
     ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW,
-    AclError,
     GlobalOutOfRangeError,
-    RtParamInvalidError,
     UseAfterFreeError,
 )
 from aclsim.kernel._core import as_dtype
+from aclsim.runtime.memory import HostMapping
+from aclsim.runtime.pointers import allocation_at
 
 if TYPE_CHECKING:
     from aclsim.kernel._core import Core
@@ -65,64 +65,21 @@ class Allocation:
         return f"<Allocation 0x{self.base:x} {self.size}B>"
 
 
-def padded_extent(buf: Any) -> int:
-    """Bytes of the device allocation ``buf`` a kernel may touch: its ``padded_size``
-    (``ALIGN_UP(size, 32) + 32``), within the block the pool really gave it (a pool configured
-    with ``ascend_padding:False`` pads less)."""
-    extent = int(buf.padded_size)
-    memory = buf.memory
-    pool = getattr(memory, "pool", None)
-    if pool is not None and not pool.options.ascend_padding:
-        extent = min(extent, pool.round_size(buf.size))
-    return extent
-
-
 def locate_allocation(addr: int) -> Allocation | None:
     """The runtime's live allocation (or zero-copy host mapping) holding ``addr``, or None.
 
-    Memory that was freed raises :class:`~aclsim.errors.UseAfterFreeError` (naming the lines
-    that allocated and freed it): the pool poisons freed blocks.
+    A device allocation reaches as far as a kernel may go on the device (its padded bytes,
+    ``aclsim.runtime.pointers.allocation_at``).  Memory that was freed raises
+    :class:`~aclsim.errors.UseAfterFreeError` (naming the lines that allocated and freed it):
+    the pool poisons freed blocks.
     """
-    from aclsim.runtime import api
-    from aclsim.runtime.memory import Buffer, HostMapping, is_device_address
-
-    if not is_device_address(addr):
+    found = allocation_at(addr)
+    if found is None:
         return None
-    try:
-        held = api._locate(addr, 0, "kernel pointer").keep
-    except UseAfterFreeError:
-        raise
-    except RtParamInvalidError:
-        held = _in_padding(addr)  # past the requested size of a live buffer, maybe in its padding
-    except AclError:
-        return None
-    if isinstance(held, Buffer):
-        if held.memory is None:  # a buffer of no device memory: its requested bytes only
-            view = api._locate(held.ptr, held.size, "kernel pointer").view
-            return Allocation(held.ptr, held.size, view, held)
-        extent = padded_extent(held)
-        if not held.ptr <= addr < held.ptr + extent:
-            return None
-        arena = held.memory.arena
-        return Allocation(held.ptr, held.size, arena.view(held.ptr - arena.base, extent), held, False, extent)
+    held, view = found
     if isinstance(held, HostMapping):
-        view = api._locate(held.ptr, held.nbytes, "kernel pointer").view
         return Allocation(held.ptr, held.nbytes, view, None, True)
-    return None
-
-
-def _in_padding(addr: int) -> Any:
-    """The live buffer whose requested bytes end at most 63 B before ``addr`` (the most
-    AscendCL's padding adds), or None."""
-    from aclsim.runtime import api
-    from aclsim.runtime.memory import MALLOC_PADDING, MALLOC_SIZE_ALIGN
-
-    for back in range(1, MALLOC_PADDING + MALLOC_SIZE_ALIGN):
-        try:
-            return api._locate(addr - back, 0, "kernel pointer").keep
-        except AclError:
-            continue
-    return None
+    return Allocation(held.ptr, held.size, view, held, False, len(view))
 
 
 def resolve(core: Core, addr: int) -> Allocation:

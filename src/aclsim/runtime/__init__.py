@@ -61,6 +61,7 @@ from aclsim.runtime.api import (
 from aclsim.runtime.context import Context
 from aclsim.runtime.device import Device
 from aclsim.runtime.event import Event
+from aclsim.runtime.lookup import device_by_id
 from aclsim.runtime.memapi import (
     HostMappedRange,
     check_access,
@@ -88,7 +89,7 @@ from aclsim.runtime.memapi import (
 )
 from aclsim.runtime.memory import Allocator, BestFitAllocator, Buffer, HostMapping
 from aclsim.runtime.pool import CachingPool, PoolOptions
-from aclsim.runtime.stream import Stream
+from aclsim.runtime.stream import Stream, StreamOptions
 
 __all__ = [
     "Allocator",
@@ -108,6 +109,7 @@ __all__ = [
     "PoolOptions",
     "RunMode",
     "Stream",
+    "StreamOptions",
     "bytes_to_ptr",
     "check_access",
     "diagnostics",
@@ -119,6 +121,7 @@ __all__ = [
     "destroy_stream",
     "device",
     "device_array",
+    "device_by_id",
     "dump_memory_snapshot",
     "dvpp_free",
     "dvpp_malloc",

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from aclsim.arch import DEFAULT_CHIP, ChipSpec, get_chip
 from aclsim.errors import (
     ACL_ERROR_INVALID_FILE,
@@ -148,6 +150,57 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
         raise InvalidParamError(f"bad aclsim configuration: {exc}") from None
 
 
+def check_int(name: str, value: object, *, minimum: int = 0) -> int:
+    """``value`` as a Python int of at least ``minimum`` (NumPy integers too, bools not);
+    anything else is :class:`~aclsim.errors.InvalidParamError` naming ``name``."""
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+        raise InvalidParamError(f"{name} must be an int, got {type(value).__name__}")
+    if value < minimum:
+        raise InvalidParamError(f"{name} must be >= {minimum}, got {value}")
+    return int(value)
+
+
+class HandleTable:
+    """The pyACL handles of the runtime's objects: every context, stream and event registers
+    itself at creation and leaves at destruction; ``acl`` turns int handles back into them.
+
+    >>> table = HandleTable(); h = table.register("obj"); table[h], len(table)
+    ('obj', 1)
+    >>> table.release(h); table.get(h) is None
+    True
+    """
+
+    def __init__(self) -> None:
+        self._objects: dict[int, object] = {}
+        self._counter = itertools.count(1)
+
+    def register(self, obj: object) -> int:
+        handle = 0x7E000000 + next(self._counter) * 0x40
+        self._objects[handle] = obj
+        return handle
+
+    def release(self, handle: int) -> None:
+        self._objects.pop(handle, None)
+
+    def get(self, handle: int) -> object | None:
+        return self._objects.get(handle)
+
+    def __getitem__(self, handle: int) -> object:
+        return self._objects[handle]
+
+    def __len__(self) -> int:
+        return len(self._objects)
+
+    def items(self) -> list[tuple[int, object]]:
+        return list(self._objects.items())
+
+    def values(self) -> list[object]:
+        return list(self._objects.values())
+
+    def clear(self) -> None:
+        self._objects.clear()
+
+
 class RuntimeState:
     """The single runtime of the process."""
 
@@ -157,8 +210,7 @@ class RuntimeState:
         self.ever_initialized = False
         self.config: Config | None = None
         self.devices: list[Device] = []
-        self.handles: dict[int, object] = {}
-        self._handle_counter = itertools.count(1)
+        self.handles = HandleTable()
         self.host = HostMemory()
         # record_memory_history(device=None): (enabled, stacks, max_entries) for devices opened later
         self.memory_history: tuple[bool, bool, int] | None = None
@@ -172,11 +224,6 @@ class RuntimeState:
         # A lock of its own: stream workers post callbacks while API calls that hold
         # ``lock`` may be waiting for those very workers.
         self.report_cond = threading.Condition(threading.Lock())
-
-    def new_handle(self, obj: object) -> int:
-        handle = 0x7E000000 + next(self._handle_counter) * 0x40
-        self.handles[handle] = obj
-        return handle
 
     def require_init(self) -> Config:
         config = self.config

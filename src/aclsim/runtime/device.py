@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 from aclsim.arch import ChipSpec
-from aclsim.runtime._state import STATE
+from aclsim.errors import ContextNullError, StreamContextError
+from aclsim.runtime._state import STATE, caller_site
 from aclsim.runtime.backends.base import Backend
-from aclsim.runtime.context import Context
-from aclsim.runtime.memory import DeviceMemory
+from aclsim.runtime.context import Context, wait_streams
+from aclsim.runtime.enums import MemAttr
+from aclsim.runtime.memory import Buffer, DeviceMemory
 from aclsim.runtime.pool import PoolOptions
+from aclsim.runtime.stream import Stream, StreamOptions
 
 
 class Device:
     """One simulated NPU.  Its arena is made on the first ``set_device``/``create_context``.
 
+    Its verbs: :meth:`set_current` (``aclrtSetDevice``) and :meth:`reset`
+    (``aclrtResetDevice[Force]``), :meth:`create_context`, :meth:`create_stream` (in the
+    calling thread's current context, which must be on this device), :meth:`synchronize`,
+    :meth:`mem_info` and :meth:`allocate` (``aclrtMalloc``).
+
     >>> import aclsim
-    >>> aclsim.init(chip="tiny"); aclsim.set_device(0)
-    >>> aclsim.get_device()
-    0
-    >>> aclsim.reset_device(0); aclsim.finalize()
+    >>> aclsim.init(chip="tiny")
+    >>> dev = aclsim.runtime.device_by_id(0); ctx = dev.set_current()
+    >>> s = dev.create_stream(); buf = dev.allocate(1000, stream=s)
+    >>> aclsim.free(buf); s.close(); dev.synchronize(); dev.reset(); aclsim.finalize()
     []
     """
 
@@ -51,9 +59,95 @@ class Device:
         head = [self.default_context] if self.default_context is not None else []
         return head + self.contexts
 
+    def all_streams(self) -> list[Stream]:
+        return [s for ctx in self.all_contexts() for s in ctx.all_streams()]
+
+    # --- verbs ------------------------------------------------------------------------------
+    def set_current(self) -> Context:
+        """Open the device for this thread (``aclrtSetDevice``, reference-counted) and make its
+        default context current here; returns that context."""
+        with STATE.lock:
+            self.ensure_memory()
+            if self.default_context is None:
+                self.default_context = Context(self, is_default=True, site=caller_site())
+            self.refcount += 1
+            STATE.current_context = self.default_context
+            return self.default_context
+
+    def reset(self, *, force: bool = False) -> None:
+        """Undo one :meth:`set_current` (all of them with ``force``); the last one waits for
+        the device's streams and releases the default context.  If that wait fails (a stream
+        that can never drain, 507046), nothing is released and the count stays as it was."""
+        while True:
+            with STATE.lock:
+                if self.refcount == 0:
+                    return
+                context = self.default_context
+                if (self.refcount > 1 and not force) or context is None:
+                    self.refcount = 0 if force else self.refcount - 1
+                    return
+                count = self.refcount
+                streams = self.all_streams()
+            for stream in streams:  # outside the lock, so that queued tasks can finish; may raise
+                stream.wait_idle()
+            with STATE.lock:
+                # Another thread may have set the device again, or reset it, meanwhile: look again.
+                if self.refcount == count and self.default_context is context:
+                    self.refcount = 0
+                    context.shutdown()
+                    self.default_context = None
+                    return
+
+    def create_context(self) -> Context:
+        """A new explicit context on this device, made current in the calling thread
+        (``aclrtCreateContext``)."""
+        with STATE.lock:
+            self.ensure_memory()
+            ctx = Context(self, is_default=False, site=caller_site())
+            self.contexts.append(ctx)
+            STATE.current_context = ctx
+        return ctx
+
+    def current_context(self) -> Context:
+        """The calling thread's current context, which must be on this device."""
+        ctx = STATE.current_context
+        if ctx is None:
+            raise ContextNullError("this thread has no current context",
+                                   hint="call set_device(id) or set_context(ctx) in this thread first")
+        if ctx.device is not self:
+            raise StreamContextError(f"this thread's current {ctx!r} is not on npu:{self.id}",
+                                     hint=f"set_device({self.id}) or set a context of npu:{self.id} first")
+        return ctx
+
+    def create_stream(self, options: StreamOptions | None = None) -> Stream:
+        """A new stream in the calling thread's current context on this device."""
+        return self.current_context().create_stream(options)
+
+    def synchronize(self, timeout_s: float | None = None) -> None:
+        """Wait for every stream of the device; raise the first task failure."""
+        wait_streams(self.all_streams(), timeout_s)
+
+    def mem_info(self, attr: MemAttr = MemAttr.HBM_MEM) -> tuple[int, int]:
+        """``(free, total)`` bytes of this device's memory of kind ``attr``; the kind the chip
+        does not have (HBM or DDR, ``ChipSpec.dram_kind``) reads ``(0, 0)``."""
+        if MemAttr(attr).is_ddr != (self.chip.dram_kind == "DDR"):
+            return 0, 0
+        memory = self.ensure_memory()
+        return memory.free_bytes(), memory.capacity
+
+    def allocate(self, size: int, policy: int = 0, *, stream: Stream | None = None,
+                 kind: str = "device") -> Buffer:
+        """Device memory from the caching pool (``aclrtMalloc``), belonging to ``stream`` (this
+        thread's current context's default stream when None)."""
+        st = stream if stream is not None else self.current_context().default_stream
+        if st.device is not self:
+            raise StreamContextError(f"{st!r} is on npu:{st.device.id}, not on npu:{self.id}",
+                                     hint="allocate on a stream of the current device")
+        return self.ensure_memory().malloc(size, policy, caller_site(), kind=kind, stream=st)
+
     def close(self) -> None:
         for ctx in self.all_contexts():
-            ctx.close()
+            ctx.shutdown()
         self.contexts.clear()
         self.default_context = None
         self.refcount = 0

@@ -6,7 +6,7 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from aclsim.errors import EventNotCompleteError, EventSyncTimeoutError, EventTimestampError
+from aclsim.errors import DeadlockError, EventNotCompleteError, EventSyncTimeoutError, EventTimestampError
 from aclsim.runtime._state import STATE
 
 if TYPE_CHECKING:
@@ -35,13 +35,16 @@ class Event:
     timestamp is the stream's modeled device time at that point.  A ``stream_wait_event``
     waits for the latest record made before the wait was submitted.
 
+    Its verbs: :meth:`record` (on a stream), :meth:`synchronize`, :meth:`query`,
+    :meth:`elapsed` (milliseconds to a later event) and :meth:`close`.
+
     >>> import aclsim
     >>> aclsim.init(chip="tiny"); aclsim.set_device(0)
     >>> a, b = aclsim.create_event(), aclsim.create_event()
-    >>> aclsim.record_event(a); aclsim.record_event(b); aclsim.synchronize_event(b)
-    >>> aclsim.event_elapsed_time(a, b)
+    >>> s = aclsim.get_context().default_stream
+    >>> a.record(s); b.record(s); b.synchronize(); a.elapsed(b)
     0.0
-    >>> for e in (a, b): aclsim.destroy_event(e)
+    >>> for e in (a, b): e.close()
     >>> aclsim.reset_device(0); aclsim.finalize()
     []
     """
@@ -53,11 +56,29 @@ class Event:
         self.site = site
         self.alive = True
         self.last_record: Record | None = None
-        self.handle = STATE.new_handle(self)
+        self.handle = STATE.handles.register(self)
 
     def __repr__(self) -> str:
         state = "" if self.alive else " destroyed"
         return f"<Event 0x{self.handle:x}{state}>"
+
+    def record(self, stream: Stream) -> None:
+        """Record the event on ``stream`` (``aclrtRecordEvent``)."""
+        stream.record(self)
+
+    def query(self) -> bool:
+        """True once the latest record was reached (False if never recorded)."""
+        return self.is_complete()
+
+    def elapsed(self, end: Event) -> float:
+        """Modeled device milliseconds from this event to ``end``, both completed
+        (``aclrtEventElapsedTime``)."""
+        return (end.timestamp() - self.timestamp()) * 1e3
+
+    def close(self) -> None:
+        """Destroy the event (``aclrtDestroyEvent``)."""
+        self.alive = False
+        STATE.handles.release(self.handle)
 
     def reset_now(self) -> None:
         self.last_record = None
@@ -86,8 +107,6 @@ class Event:
             if waited > 0.1:
                 reason = record.stream.stuck_reason()
                 if reason is not None:
-                    from aclsim.errors import DeadlockError
-
                     raise DeadlockError(
                         f"deadlock: {self!r} is recorded on {record.stream!r}, which {reason}")
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from aclsim.errors import InvalidMemoryTypeError, InvalidParamError
-from aclsim.runtime._state import STATE, caller_site, parse_size
-from aclsim.runtime.api import Pointer, _as_ptr, _check_int, _current_context, _device
+from aclsim.runtime._state import STATE, caller_site, check_int, parse_size
 from aclsim.runtime.device import Device
+from aclsim.runtime.lookup import current_context, device_by_id
 from aclsim.runtime.memdebug import Diagnostic, dump_snapshot, plot_usage, snapshot, trace_entries
-from aclsim.runtime.memory import Buffer, DeviceMemory, HostMapping, device_of_address, is_device_address
+from aclsim.runtime.memory import DeviceMemory, device_of_address, is_device_address
+from aclsim.runtime.pointers import Pointer, as_ptr, check_access
 from aclsim.runtime.pool import CachingPool
 
 __all__ = [
@@ -48,7 +49,7 @@ __all__ = [
 
 
 def _memory(device: int | None) -> DeviceMemory:
-    dev: Device = _current_context().device if device is None else _device(device)
+    dev: Device = current_context().device if device is None else device_by_id(device)
     with STATE.lock:
         return dev.ensure_memory()
 
@@ -198,7 +199,7 @@ def record_memory_history(enabled: bool = True, *, stacks: bool = False, max_ent
     (['allocator_settings', 'device_traces'], 'small')
     >>> aclsim.reset_device(0); _ = aclsim.finalize()
     """
-    max_entries = _check_int("max_entries", max_entries, minimum=1)
+    max_entries = check_int("max_entries", max_entries, minimum=1)
     if device is None:
         STATE.require_init()
         STATE.memory_history = (enabled, stacks, max_entries) if enabled else None
@@ -272,44 +273,6 @@ def diagnostics(*, clear: bool = False) -> list[Diagnostic]:
     return found
 
 
-# --- access checks (for kernels) ----------------------------------------------------------
-
-def check_access(ptr: Pointer, nbytes: int, *, what: str = "access") -> Buffer | HostMapping:
-    """Check that ``[ptr, ptr + nbytes)`` is device memory a kernel or copy may touch now, and
-    return what holds it: a live :class:`Buffer` or a :class:`HostMapping` (zero-copy host
-    memory; :func:`is_host_mapped` tells the core model to charge the host link).
-
-    Memory that was freed (cached by the pool, or handed to nobody) is poisoned: touching it
-    raises :class:`~aclsim.errors.UseAfterFreeError` naming the lines that allocated and freed
-    it.  A range running past the end of its allocation raises
-    :class:`~aclsim.errors.RtParamInvalidError`; a host pointer
-    :class:`~aclsim.errors.InvalidMemoryTypeError`.
-
-    >>> import aclsim
-    >>> aclsim.init(chip="tiny"); aclsim.set_device(0)
-    >>> buf = aclsim.malloc(256); aclsim.check_access(buf.ptr + 64, 128) is buf
-    True
-    >>> aclsim.free(buf)
-    >>> try:
-    ...     aclsim.check_access(buf.ptr, 16)
-    ... except aclsim.errors.UseAfterFreeError as exc:
-    ...     print(exc.code, "use after free" in str(exc))
-    107000 True
-    >>> aclsim.reset_device(0); _ = aclsim.finalize()
-    """
-    STATE.require_init()
-    nbytes = _check_int("nbytes", nbytes)
-    p = _as_ptr(ptr, "ptr")
-    if not is_device_address(p):
-        raise InvalidMemoryTypeError(f"{what} of host address 0x{p:x}: kernels reach host memory only "
-                                     "through host_register", hint="register it, or copy it to the device")
-    did = device_of_address(p)
-    if did >= len(STATE.devices) or STATE.devices[did].memory is None:
-        raise InvalidMemoryTypeError(f"{what} of 0x{p:x}: not memory of an open device")
-    owner, _view = STATE.devices[did].memory.locate(p, nbytes)  # type: ignore[union-attr]
-    return owner
-
-
 # --- host memory: the pinned pool and zero-copy -------------------------------------------
 
 @dataclass(frozen=True)
@@ -340,8 +303,8 @@ def host_register(ptr: Pointer, size: int, device: int | None = None) -> int:
     >>> aclsim.host_unregister(host); aclsim.free_host(host); aclsim.reset_device(0); _ = aclsim.finalize()
     """
     STATE.require_init()
-    size = _check_int("size", size, minimum=1)
-    host_ptr = _as_ptr(ptr, "ptr")
+    size = check_int("size", size, minimum=1)
+    host_ptr = as_ptr(ptr, "ptr")
     if is_device_address(host_ptr):
         raise InvalidMemoryTypeError(f"0x{host_ptr:x} is device memory", hint="register host memory")
     region, view, owner = STATE.host.locate(host_ptr, size)
@@ -353,7 +316,7 @@ def host_register(ptr: Pointer, size: int, device: int | None = None) -> int:
 def host_unregister(ptr: Pointer, device: int | None = None) -> None:
     """Undo :func:`host_register` of the host pointer ``ptr``."""
     STATE.require_init()
-    host_ptr = _as_ptr(ptr, "ptr")
+    host_ptr = as_ptr(ptr, "ptr")
     memory = _memory(device)
     if memory.unmap_host(host_ptr) is None:
         raise InvalidParamError(f"host 0x{host_ptr:x} is not registered for npu:{memory.device_id}",
@@ -370,7 +333,7 @@ def host_mapped_ranges(device: int | None = None) -> list[HostMappedRange]:
 def is_host_mapped(ptr: Pointer, nbytes: int = 1) -> bool:
     """True when ``[ptr, ptr + nbytes)`` is host memory registered for its device."""
     STATE.require_init()
-    p = _as_ptr(ptr, "ptr")
+    p = as_ptr(ptr, "ptr")
     if not is_device_address(p):
         return False
     did = device_of_address(p)

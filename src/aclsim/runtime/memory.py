@@ -362,10 +362,7 @@ class DeviceMemory:
                     f"{nbytes} B at 0x{ptr:x} run {ptr + nbytes - near.ptr - near.nbytes} B past the end of "
                     f"{near!r}", hint="access at most the registered size")
             if dead is not None:
-                raise UseAfterFreeError(
-                    f"use after free: device address 0x{ptr:x} is {ptr - dead.ptr} B inside "
-                    f"{dead.describe()}; its memory is cached by the pool or given to another allocation",
-                    hint="keep buffers allocated while copies and kernels use them")
+                raise _use_after_free(ptr, dead)
             raise RtParamInvalidError(
                 f"device address 0x{ptr:x} is not inside a live allocation of npu:{self.device_id}",
                 hint="use pointers returned by malloc, before they are freed")
@@ -375,6 +372,29 @@ class DeviceMemory:
                 f"{nbytes} B at offset {offset} of {buf.describe()} run {offset + nbytes - buf.size} B "
                 "past its end", hint="copy at most the allocated size")
         return buf, self.arena.view(buf._offset + offset, nbytes)
+
+    def holder(self, ptr: int) -> Buffer | HostMapping | None:
+        """The live buffer whose *padded* bytes (``padded_size``: what a kernel may reach) hold
+        ``ptr``, or the host mapping holding it, or None; freed memory raises
+        :class:`~aclsim.errors.UseAfterFreeError` naming its lines."""
+        with self._lock:
+            held: Buffer | HostMapping | None = self._find(ptr) or self._find_map(ptr, 1)
+            dead = self._find_dead(ptr) if held is None else None
+        if dead is not None:
+            raise _use_after_free(ptr, dead)
+        return held
+
+    def reachable_bytes(self, buf: Buffer) -> int:
+        """Bytes of ``buf`` a kernel may touch: AscendCL's ``padded_size``, within the block the
+        pool really gave it (a pool configured with ``ascend_padding:False`` pads less)."""
+        pool = self.pool
+        if pool is not None and not pool.options.ascend_padding:
+            return min(buf.padded_size, pool.round_size(buf.size))
+        return buf.padded_size
+
+    def padded_view(self, buf: Buffer) -> np.ndarray:
+        """A uint8 view of the bytes of ``buf`` a kernel may touch (:meth:`reachable_bytes`)."""
+        return self.arena.view(buf._offset, self.reachable_bytes(buf))
 
     def live_buffers(self) -> list[Buffer]:
         with self._lock:
@@ -441,6 +461,13 @@ class DeviceMemory:
         self.arena.close()
         self._maps.clear()
         self._map_starts.clear()
+
+
+def _use_after_free(ptr: int, dead: Buffer) -> UseAfterFreeError:
+    return UseAfterFreeError(
+        f"use after free: device address 0x{ptr:x} is {ptr - dead.ptr} B inside {dead.describe()}; its "
+        "memory is cached by the pool or given to another allocation",
+        hint="keep buffers allocated while copies and kernels use them")
 
 
 _ALLOCATORS = {"device": "malloc", "dvpp": "dvpp_malloc"}

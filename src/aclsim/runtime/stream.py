@@ -11,7 +11,8 @@ import abc
 import collections
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,15 +20,17 @@ import numpy as np
 from aclsim.errors import (
     DeadlockError,
     InvalidHandleError,
+    InvalidParamError,
     MemoryFreeError,
     StreamSyncTimeoutError,
     TaskError,
 )
-from aclsim.runtime._state import STATE
+from aclsim.runtime._state import STATE, caller_site, check_int
+from aclsim.runtime.enums import STREAM_FLAGS
+from aclsim.runtime.event import Event, Record
 
 if TYPE_CHECKING:
     from aclsim.runtime.context import Context
-    from aclsim.runtime.event import Record
     from aclsim.runtime.memory import Buffer
 
 _POLL_S = 0.02  # how often a blocked wait re-checks for deadlock and timeout
@@ -219,16 +222,40 @@ class CallbackTask(Task):
         return None
 
 
+@dataclass(frozen=True, kw_only=True)
+class StreamOptions:
+    """How to create a stream (``aclrtCreateStreamWithConfig``): ``ACL_STREAM_*`` ``flags``
+    and a ``priority``, both validated here.
+
+    >>> StreamOptions(flags=0x1).flags
+    1
+    """
+
+    flags: int = 0
+    priority: int = 0
+
+    def __post_init__(self) -> None:
+        flags = check_int("flags", self.flags)
+        if flags & ~STREAM_FLAGS:
+            raise InvalidParamError(f"unknown stream flags {flags:#x}")
+        check_int("priority", self.priority)
+
+
 class Stream:
     """An in-order asynchronous task queue on one device.
 
     Create streams with :func:`aclsim.create_stream`; ``None`` stands for the default
     stream of the current context wherever a stream is accepted.
 
+    Its verbs: :meth:`record` and :meth:`wait` (events), :meth:`launch` (device work),
+    :meth:`synchronize`, :meth:`query` and :meth:`close` (``aclrtDestroyStream``).
+
     >>> import aclsim
     >>> aclsim.init(chip="tiny"); aclsim.set_device(0)
-    >>> s = aclsim.create_stream()
-    >>> s.synchronize(); aclsim.destroy_stream(s); aclsim.reset_device(0); aclsim.finalize()
+    >>> s = aclsim.create_stream(); e = aclsim.create_event()
+    >>> s.launch(lambda: 1e-6, label="work"); s.record(e); s.synchronize(); e.query()
+    True
+    >>> e.close(); s.close(); aclsim.reset_device(0); aclsim.finalize()
     []
     """
 
@@ -250,7 +277,7 @@ class Stream:
         self._completed = 0
         self._errors: list[tuple[Task, BaseException]] = []
         self._worker: threading.Thread | None = None
-        self.handle = STATE.new_handle(self)
+        self.handle = STATE.handles.register(self)
 
     def __repr__(self) -> str:
         kind = " default" if self.is_default else ""
@@ -275,6 +302,49 @@ class Stream:
                 buf.memory.record_use(buf, self)
         for region in getattr(task, "host_regions", ()):
             region.record_use(self)
+
+    # --- verbs ----------------------------------------------------------------------------
+    def record(self, event: Event) -> None:
+        """Place ``event`` here (``aclrtRecordEvent``): it completes when the stream reaches it."""
+        record = Record(self)
+        self.submit(RecordTask(f"record_event({event!r})", caller_site(), record))
+        event.last_record = record
+
+    def reset(self, event: Event) -> None:
+        """Return ``event`` to "not recorded" when the stream reaches this point (``aclrtResetEvent``)."""
+        self.submit(ResetEventTask(f"reset_event({event!r})", caller_site(), event))
+
+    def wait(self, event: Event) -> None:
+        """Make later tasks wait for ``event``'s latest record (``aclrtStreamWaitEvent``); an
+        event never recorded is nothing to wait for."""
+        record = event.last_record
+        if record is not None:
+            self.submit(WaitTask(f"stream_wait_event({event!r})", caller_site(), record))
+
+    def launch(self, fn: Callable[[], float], *, label: str = "function",
+               buffers: Sequence[Buffer] = ()) -> None:
+        """Queue ``fn()``, device-side work that returns its modeled seconds; ``buffers`` are
+        the device memory it uses (a free waits for it)."""
+        if not callable(fn):
+            raise InvalidParamError(f"fn must be callable, got {type(fn).__name__}")
+        self.submit(FunctionTask(label, caller_site(), fn, tuple(buffers)))
+
+    def close(self, *, force: bool = False) -> None:
+        """Destroy the stream once its queued work is done (``aclrtDestroyStream``); with
+        ``force`` (``aclrtDestroyStreamForce``) without waiting: queued copies still run, but
+        waits on events and blocking callbacks nobody will complete are abandoned."""
+        if self.is_default:
+            raise InvalidParamError(f"{self!r} is a default stream",
+                                    hint="default streams cannot be destroyed")
+        if force:
+            self.shutdown(abandon=True)
+        else:
+            self.wait_idle()
+        with STATE.lock:
+            if not force:
+                self.shutdown()
+            if self in self.context.streams:
+                self.context.streams.remove(self)
 
     # --- stream order, as the memory pool sees it ------------------------------------
     def ticket(self) -> int:
@@ -383,8 +453,10 @@ class Stream:
             raise error
 
     # --- teardown ----------------------------------------------------------------------
-    def close(self, *, abandon: bool = False) -> None:
-        """Stop the worker after the queued tasks (``abandon`` stops waits that never end)."""
+    def shutdown(self, *, abandon: bool = False) -> None:
+        """Stop the worker after the queued tasks, without waiting for them to be done first
+        (``abandon`` stops waits that never end): teardown by the context, the device and
+        finalize; users call :meth:`close`."""
         with self._cond:
             self.closing = True
             self.abandon = abandon
@@ -393,7 +465,7 @@ class Stream:
         if worker is not None and worker is not threading.current_thread():
             worker.join(timeout=None if not abandon else 2.0)
         self.alive = False
-        STATE.handles.pop(self.handle, None)
+        STATE.handles.release(self.handle)
         with STATE.lock:
             STATE.subscriptions.pop(self, None)
         memory = self.device.memory

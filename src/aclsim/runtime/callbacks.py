@@ -1,0 +1,122 @@
+"""Host callbacks on streams (``aclrtSubscribeReport``, ``aclrtLaunchCallback``,
+``aclrtProcessReport``): a subscribed thread runs the callbacks its streams post.
+
+A subscriber is remembered as the thread itself, not as its id: the OS hands the id of a
+thread that has exited to the next thread it starts, so an id alone cannot tell a live
+subscriber from a newcomer.  A blocking callback for a subscriber that has exited is a
+deadlock (507046), never a hang.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aclsim.errors import (
+    InvalidParamError,
+    RepeatSubscribeError,
+    ReportTimeoutError,
+    StreamNotSubscribedError,
+    ThreadNotSubscribedError,
+    UninitializedError,
+)
+from aclsim.runtime._state import STATE, caller_site, check_int
+from aclsim.runtime.enums import CallbackBlockType
+from aclsim.runtime.lookup import stream_or_default
+from aclsim.runtime.stream import CallbackTask, Stream
+
+__all__ = ["launch_callback", "process_report", "subscribe_report", "unsubscribe_report"]
+
+
+def _live_thread(thread_id: int) -> threading.Thread | None:
+    for thread in threading.enumerate():
+        if thread.ident == thread_id:
+            return thread
+    return None
+
+
+def subscribe_report(thread_id: int, stream: Stream | None = None) -> None:
+    """Route the stream's callbacks to the thread ``thread_id`` (``aclrtSubscribeReport``).
+
+    The subscriber is remembered as the thread itself, not as its id, which the OS reuses
+    once the thread has exited: a callback for a subscriber that has exited is reported as a
+    deadlock (507046), never handed to a new thread that happens to have the same id.
+    """
+    s = stream_or_default(stream, for_submit=False)
+    thread_id = check_int("thread_id", thread_id, minimum=1)
+    thread = _live_thread(thread_id)
+    if thread is None:
+        raise InvalidParamError(f"no live thread has id {thread_id}",
+                                hint="pass the id from acl.util.start_thread or threading.get_ident()")
+    with STATE.lock:
+        if s in STATE.subscriptions:
+            owner = STATE.subscriptions[s].ident
+            raise RepeatSubscribeError(f"{s!r} is already subscribed by thread {owner}")
+        STATE.subscriptions[s] = thread
+
+
+def unsubscribe_report(thread_id: int, stream: Stream | None = None) -> None:
+    s = stream_or_default(stream, for_submit=False)
+    with STATE.lock:
+        owner = STATE.subscriptions.get(s)
+        if owner is None:
+            raise StreamNotSubscribedError(f"{s!r} has no subscribed thread")
+        if owner.ident != thread_id:
+            raise ThreadNotSubscribedError(f"{s!r} is subscribed by thread {owner.ident}, not {thread_id}")
+        del STATE.subscriptions[s]
+
+
+def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
+                    stream: Stream | None = None) -> None:
+    """Queue ``fn(user_data)`` on the stream, run by its subscribed thread in
+    :func:`process_report`.  ``block_type`` 1 holds the stream until ``fn`` returns."""
+    if not callable(fn):
+        raise InvalidParamError(f"callback must be callable, got {type(fn).__name__}")
+    try:
+        block = CallbackBlockType(block_type)
+    except ValueError:
+        raise InvalidParamError(f"block_type must be 0 (no block) or 1 (block), got {block_type!r}") from None
+    s = stream_or_default(stream)
+    thread = STATE.subscriptions.get(s)
+    if thread is None:
+        raise StreamNotSubscribedError(f"no thread is subscribed to {s!r}",
+                                       hint="call subscribe_report(thread_id, stream) first")
+    name = getattr(fn, "__name__", "callback")
+    s.submit(CallbackTask(f"launch_callback({name})", caller_site(), fn, user_data,
+                          block == CallbackBlockType.BLOCK, thread))
+
+
+def process_report(timeout: float | None = None) -> int:
+    """Run the callbacks waiting for this thread; wait up to ``timeout`` seconds (None = for
+    ever) for the first.  Returns how many ran; :class:`ReportTimeoutError` if none came."""
+    STATE.require_init()
+    me = threading.current_thread()
+    tid = me.ident
+    deadline = None if timeout is None else time.monotonic() + max(timeout, 0.0)
+    with STATE.report_cond:
+        if me not in STATE.subscriptions.values() and not STATE.reports.get(me):
+            raise ThreadNotSubscribedError(f"thread {tid} is not subscribed to any stream",
+                                           hint="call subscribe_report(thread_id, stream) first")
+        while not STATE.reports.get(me):
+            remaining = 0.05 if deadline is None else deadline - time.monotonic()
+            if remaining <= 0:
+                raise ReportTimeoutError(f"no callback for thread {tid} within {timeout * 1000:.0f} ms"
+                                         if timeout is not None else "no callback")
+            STATE.report_cond.wait(min(remaining, 0.05))
+            if not STATE.initialized:
+                raise UninitializedError("finalize ran while process_report was waiting")
+        batch = STATE.reports.pop(me)
+        for report in batch:
+            report.picked = True
+    for report in batch:
+        try:
+            report.fn(report.user_data)
+        except BaseException as exc:  # noqa: BLE001 - reported at the stream's synchronize
+            report.error = exc
+            if not report.blocking:
+                report.stream.add_error(report.task, exc)
+        finally:
+            report.done.set()
+    return len(batch)
