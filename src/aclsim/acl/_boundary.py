@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 from aclsim.errors import ACL_ERROR_INTERNAL_ERROR, ACL_SUCCESS, AclError
-from aclsim.runtime._state import STATE
+from aclsim.runtime.copies import set_diagnostic_sink
 from aclsim.runtime.memdebug import Diagnostic
 
 __all__ = ["LOGGER", "get_recent_err_msg", "raises", "returns_code", "returns_value", "returns_values"]
@@ -119,9 +119,7 @@ def _log_diagnostic(diag: Diagnostic) -> None:
 def _guard(api: str, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) -> _T | AclError:
     """Call ``fn``; an :class:`AclError` is recorded and returned instead of raised, and so is
     any other exception, as an :class:`InternalError` (except a call that did not bind)."""
-    tls = STATE.tls
-    previous = getattr(tls, "diagnostic_sink", None)
-    tls.diagnostic_sink = _log_diagnostic
+    previous = set_diagnostic_sink(_log_diagnostic)
     try:
         return fn(*args, **kwargs)
     except AclError as exc:
@@ -137,7 +135,7 @@ def _guard(api: str, fn: Callable[_P, _T], *args: _P.args, **kwargs: _P.kwargs) 
         _record(api, error)
         return error
     finally:
-        tls.diagnostic_sink = previous
+        set_diagnostic_sink(previous)
 
 
 def returns_code(fn: Callable[_P, object]) -> Callable[_P, int]:

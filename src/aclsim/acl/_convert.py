@@ -2,7 +2,7 @@
 
 pyACL passes everything as Python ints: handles (contexts, streams, events) are the
 addresses of runtime objects, and the default stream is ``0``.  Here an int handle is
-looked up in the runtime's handle table (``STATE.handles``; every
+looked up in the runtime's handle table (``aclsim.runtime.lookup.object_of_handle``; every
 :class:`~aclsim.runtime.Context`, :class:`~aclsim.runtime.Stream` and
 :class:`~aclsim.runtime.Event` registers itself there under its ``.handle``).
 """
@@ -15,9 +15,9 @@ from typing import TypeVar
 import numpy as np
 
 from aclsim.errors import InvalidHandleError, InvalidParamError
-from aclsim.runtime._state import STATE
 from aclsim.runtime.context import Context
 from aclsim.runtime.event import Event
+from aclsim.runtime.lookup import object_of_handle, require_init
 from aclsim.runtime.stream import Stream
 
 _O = TypeVar("_O")
@@ -33,7 +33,7 @@ def as_int(name: str, value: object) -> int:
 
 def _lookup(name: str, value: object, cls: type[_O], what: str) -> _O:
     h = as_int(name, value)
-    obj = STATE.handles.get(h)
+    obj = object_of_handle(h)
     if not isinstance(obj, cls) or not getattr(obj, "alive", False):
         raise InvalidHandleError(f"{name} {h:#x} is not a live {what} (destroyed, or never created)",
                                  hint=f"pass a {what} handle returned by acl.rt.create_{what}, "
@@ -43,7 +43,7 @@ def _lookup(name: str, value: object, cls: type[_O], what: str) -> _O:
 
 def stream_of(value: object, name: str = "stream") -> Stream | None:
     """The runtime stream of a stream handle; ``0`` is the default stream (``None``)."""
-    STATE.require_init()
+    require_init()
     if as_int(name, value) == 0:
         return None
     return _lookup(name, value, Stream, "stream")
@@ -51,7 +51,7 @@ def stream_of(value: object, name: str = "stream") -> Stream | None:
 
 def created_stream_of(value: object) -> Stream:
     """A stream made by ``create_stream``: the default stream ``0`` is refused."""
-    STATE.require_init()
+    require_init()
     if as_int("stream", value) == 0:
         raise InvalidParamError("stream 0 is the default stream, which cannot be destroyed",
                                 hint="destroy only streams from acl.rt.create_stream")
@@ -59,7 +59,7 @@ def created_stream_of(value: object) -> Stream:
 
 
 def event_of(value: object, name: str = "event") -> Event:
-    STATE.require_init()
+    require_init()
     if as_int(name, value) == 0:
         raise InvalidParamError(f"{name} is a null event handle",
                                 hint="pass a handle from acl.rt.create_event")
@@ -67,7 +67,7 @@ def event_of(value: object, name: str = "event") -> Event:
 
 
 def context_of(value: object) -> Context:
-    STATE.require_init()
+    require_init()
     if as_int("context", value) == 0:
         raise InvalidParamError("context is a null context handle",
                                 hint="pass a handle from acl.rt.create_context or acl.rt.get_context")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from aclsim.runtime.memdebug import Diagnostic
 from aclsim.runtime.pointers import Located, Pointer, as_ptr, buffers_of, locate, pinned_regions_of
 from aclsim.runtime.stream import CopyTask, FillTask, Stream
 
-__all__ = ["memcpy", "memcpy_async", "memset", "memset_async", "report_diagnostic"]
+__all__ = ["memcpy", "memcpy_async", "memset", "memset_async", "report_diagnostic", "set_diagnostic_sink"]
 
 _KIND_SIDES = {  # the kinds aclrtMemcpy[Async] takes -> (src on device, dst on device); None = either
     MemcpyKind.HOST_TO_HOST: (False, False),
@@ -72,6 +73,16 @@ def _check_kind(kind: MemcpyKind, sides: tuple[bool, bool], sptr: int, dptr: int
 
 
 _warning_registry: dict[Any, Any] = {}
+
+
+def set_diagnostic_sink(sink: Callable[[Diagnostic], None] | None) -> Callable[[Diagnostic], None] | None:
+    """Send this thread's diagnostics to ``sink`` instead of issuing warnings (None: warnings
+    again); returns the previous sink.  The pyACL face logs them, so that warning filters set
+    to "error" cannot make it raise."""
+    tls = STATE.tls
+    previous: Callable[[Diagnostic], None] | None = getattr(tls, "diagnostic_sink", None)
+    tls.diagnostic_sink = sink
+    return previous
 
 
 def report_diagnostic(kind: str, message: str, category: type[Warning] = DiagnosticWarning) -> Diagnostic:

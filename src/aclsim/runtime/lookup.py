@@ -26,9 +26,20 @@ if TYPE_CHECKING:
     from aclsim.runtime.context import Context
     from aclsim.runtime.device import Device
 
-__all__ = ["current_context", "current_device_or_first", "device_by_id", "live", "stream_or_default"]
+__all__ = ["current_context", "current_device_or_first", "device_by_id", "live", "object_of_handle",
+           "require_init", "stream_or_default"]
 
 _T = TypeVar("_T")
+
+
+def require_init() -> None:
+    """Nothing, once the runtime is initialized (100001 before ``init``)."""
+    STATE.require_init()
+
+
+def object_of_handle(handle: int) -> object | None:
+    """The live-or-destroyed context, stream or event registered under a pyACL handle, or None."""
+    return STATE.handles.get(handle)
 
 
 def device_by_id(device_id: object) -> Device:
