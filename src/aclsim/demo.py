@@ -12,7 +12,7 @@ import numpy as np
 
 import aclsim
 from aclsim.errors import AclError, LeakWarning
-from aclsim.runtime.api import MemcpyKind
+from aclsim.runtime.enums import MemcpyKind
 
 
 @dataclass
@@ -112,16 +112,7 @@ def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
     step(f"verify z == x + y against NumPy: {'PASS' if ok else 'FAIL'} "
          f"(max abs diff {float(np.max(np.abs(z - expected))):.3g})")
 
-    t = result.timings_ms
-    t["H2D x"] = aclsim.event_elapsed_time(ev["start"], ev["in_done"])
-    t["H2D y"] = aclsim.event_elapsed_time(ev["start"], ev["y_done"])
-    t["compute"] = aclsim.event_elapsed_time(ev["in_done"], ev["compute_done"])
-    t["D2H z"] = aclsim.event_elapsed_time(ev["compute_done"], ev["end"])
-    t["total"] = aclsim.event_elapsed_time(ev["start"], ev["end"])
-    gbps = nbytes / (t["H2D x"] * 1e-3) / 1e9
-    step("event_elapsed_time (modeled device time): " + ", ".join(f"{k} {v:.3f} ms" for k, v in t.items())
-         + f"; H2D {gbps:.1f} GB/s")
-
+    _time_events(result, ev, nbytes, step)
     for e in ev.values():
         aclsim.destroy_event(e)
     for b in (x_dev, y_dev, z_dev):
@@ -142,6 +133,20 @@ def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
         log(f"     leak: {line}")
     result.passed = ok and not result.leaks
     return result
+
+
+def _time_events(result: DemoResult, ev: dict[str, aclsim.Event], nbytes: int,
+                 step: Callable[[str], None]) -> None:
+    """The modeled device time between the demo's events."""
+    t = result.timings_ms
+    t["H2D x"] = aclsim.event_elapsed_time(ev["start"], ev["in_done"])
+    t["H2D y"] = aclsim.event_elapsed_time(ev["start"], ev["y_done"])
+    t["compute"] = aclsim.event_elapsed_time(ev["in_done"], ev["compute_done"])
+    t["D2H z"] = aclsim.event_elapsed_time(ev["compute_done"], ev["end"])
+    t["total"] = aclsim.event_elapsed_time(ev["start"], ev["end"])
+    gbps = nbytes / (t["H2D x"] * 1e-3) / 1e9
+    step("event_elapsed_time (modeled device time): " + ", ".join(f"{k} {v:.3f} ms" for k, v in t.items())
+         + f"; H2D {gbps:.1f} GB/s")
 
 
 def main_demo(chip: str, elements: int) -> int:
