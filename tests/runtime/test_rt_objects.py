@@ -136,7 +136,8 @@ def test_pointer_location_is_public(rt: None) -> None:
     hloc = locate(aclsim.numpy_to_ptr(host), 16, "ptr")
     assert not hloc.on_device and hloc.region is not None
     found = allocation_at(buf.ptr + 150)  # inside the padding: a kernel may reach it
-    assert found is not None and found[0] is buf and found[1].nbytes == buf.padded_size
+    assert found is not None and found.buffer is buf and found.view.nbytes == buf.padded_size
+    assert (found.base, found.size, found.host) == (buf.ptr, 100, False)
     assert allocation_at(buf.ptr + buf.padded_size + 4096) is None
     assert allocation_at(aclsim.numpy_to_ptr(host)) is None  # host memory: not for kernels
     aclsim.free(buf)

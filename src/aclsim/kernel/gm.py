@@ -26,12 +26,14 @@ from aclsim.errors import (
     UseAfterFreeError,
 )
 from aclsim.kernel._core import as_dtype
-from aclsim.runtime.memory import HostMapping
-from aclsim.runtime.pointers import allocation_at
 
 if TYPE_CHECKING:
     from aclsim.kernel._core import Core
 
+
+#: The runtime's lookup of the device memory a kernel may reach at an address (an object with
+#: ``base``, ``size``, ``view``, ``buffer`` and ``host``, or None), injected by the launch.
+FindMemory = Callable[[int], Any]
 
 #: A footprint: ``touched(lo, hi)`` says which bytes ``lo .. hi - 1`` of an access's span it
 #: really touches (strided and indexed copies skip gaps), as a boolean array.
@@ -65,21 +67,18 @@ class Allocation:
         return f"<Allocation 0x{self.base:x} {self.size}B>"
 
 
-def locate_allocation(addr: int) -> Allocation | None:
-    """The runtime's live allocation (or zero-copy host mapping) holding ``addr``, or None.
+def locate_allocation(addr: int, find_memory: FindMemory) -> Allocation | None:
+    """The live allocation (or zero-copy host mapping) holding ``addr``, found by the runtime's
+    ``find_memory`` (injected by the launch; ``aclsim.runtime.pointers.allocation_at``), or None.
 
-    A device allocation reaches as far as a kernel may go on the device (its padded bytes,
-    ``aclsim.runtime.pointers.allocation_at``).  Memory that was freed raises
-    :class:`~aclsim.errors.UseAfterFreeError` (naming the lines that allocated and freed it):
-    the pool poisons freed blocks.
+    A device allocation reaches as far as a kernel may go on the device (its padded bytes).
+    Memory that was freed raises :class:`~aclsim.errors.UseAfterFreeError` (naming the lines
+    that allocated and freed it): the pool poisons freed blocks.
     """
-    found = allocation_at(addr)
+    found = find_memory(addr)
     if found is None:
         return None
-    held, view = found
-    if isinstance(held, HostMapping):
-        return Allocation(held.ptr, held.nbytes, view, None, True)
-    return Allocation(held.ptr, held.size, view, held, False, len(view))
+    return Allocation(found.base, found.size, found.view, found.buffer, found.host, len(found.view))
 
 
 def resolve(core: Core, addr: int) -> Allocation:
@@ -87,8 +86,11 @@ def resolve(core: Core, addr: int) -> Allocation:
     for alloc in cache.values():
         if alloc.base <= addr < alloc.base + alloc.extent:
             return alloc
+    if core.launch is None or core.launch.find_memory is None:
+        core.fault(GlobalOutOfRangeError, f"global address 0x{addr:x} outside a launch",
+                   hint="launch the kernel: kernel[block_dim, stream](*device_pointers)")
     try:
-        found = locate_allocation(addr)
+        found = locate_allocation(addr, core.launch.find_memory)
     except UseAfterFreeError as exc:
         core.fault(GlobalOutOfRangeError, f"use after free: {exc.message}", hint=exc.hint, code=exc.code)
     if found is None:

@@ -1,12 +1,14 @@
 """``@kernel`` and the ``<<<blockDim, l2ctrl, stream>>>`` launch.
 
 ``my_kernel[block_dim, stream](*args)`` (or ``[block_dim, l2ctrl, stream]``, or
-``[block_dim]`` for the current context's default stream) queues a stream task and returns
-a :class:`KernelLaunch`.  When the stream reaches the task, every block runs functionally
-on its own simulated core, recording its instruction stream; the streams are scheduled by
-:func:`aclsim.sim.simulate`, the stream's modeled clock advances by ``report.seconds``, and
-``launch.report`` holds the :class:`~aclsim.sim.SimReport`.  Faults are raised by the task
-and surface at the stream's next synchronize, as on the device.
+``[block_dim]`` for the current context's default stream) hands a :class:`KernelLaunch` to
+the runtime (``aclsim.runtime.launch_kernel``) and returns it.  When the stream reaches it,
+the device's backend runs it: :meth:`KernelLaunch.record` runs every block functionally on
+its own simulated core and records its instruction stream (the language's only job), the
+compiler's passes check them (races) or rewrite them (auto-sync), the backend times them
+(the core model), :meth:`KernelLaunch.timed` takes the report, the launch hooks see the
+launch, and the stream's modeled clock advances.  Faults are raised by the task and surface
+at the stream's next synchronize, as on the device.
 
 Observers (the profiler) register with :func:`add_launch_listener`; each listener is called
 with the finished :class:`KernelLaunch` on the stream's worker thread.
@@ -14,77 +16,32 @@ with the finished :class:`KernelLaunch` on the stream's worker thread.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from aclsim.arch import ChipSpec, get_chip
-from aclsim.errors import InvalidParamError, KernelContextError, RaceError
+from aclsim.errors import InvalidParamError, KernelContextError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
-from aclsim.kernel.gm import Allocation, GmAddr, locate_allocation
+from aclsim.kernel.gm import Allocation, FindMemory, GmAddr
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning, SanitizerReport
+from aclsim.runtime import api
+from aclsim.runtime.backends import add_launch_listener, capture_launches, remove_launch_listener
+from aclsim.runtime.lookup import caller_site, stream_or_default
+from aclsim.runtime.memory import Buffer, is_device_address
+from aclsim.runtime.pointers import allocation_at
+
+__all__ = ["Kernel", "KernelLaunch", "add_launch_listener", "capture_launches", "kernel",
+           "remove_launch_listener"]
 
 MAX_BLOCK_DIM = 65535
-
-_listeners: list[Callable[[KernelLaunch], None]] = []
-_listeners_lock = threading.Lock()
-
-
-def add_launch_listener(fn: Callable[[KernelLaunch], None]) -> Callable[[KernelLaunch], None]:
-    """Call ``fn(launch)`` after every kernel launch finishes (``launch.report`` set, or
-    ``launch.error`` when it failed), on the stream's worker thread.  Returns ``fn`` (usable
-    as a decorator).  A listener that raises is reported as a warning, never breaks the launch.
-    """
-    with _listeners_lock:
-        _listeners.append(fn)
-    return fn
-
-
-def remove_launch_listener(fn: Callable[[KernelLaunch], None]) -> None:
-    with _listeners_lock:
-        if fn in _listeners:
-            _listeners.remove(fn)
-
-
-@contextlib.contextmanager
-def capture_launches() -> Iterator[list[KernelLaunch]]:
-    """Collect the launches that finish inside the ``with`` block.
-
-    >>> with capture_launches() as launches:
-    ...     pass
-    >>> launches
-    []
-    """
-    got: list[KernelLaunch] = []
-    add_launch_listener(got.append)
-    try:
-        yield got
-    finally:
-        remove_launch_listener(got.append)
-
-
-def _notify(launch: KernelLaunch) -> None:
-    with _listeners_lock:
-        listeners = list(_listeners)
-    for fn in listeners:
-        try:
-            fn(launch)
-        except Exception as exc:  # noqa: BLE001 - an observer must not break the launch
-            warnings.warn(
-                f"kernel launch listener {fn!r} raised {type(exc).__name__}: {exc}",
-                RuntimeWarning,
-                stacklevel=2,
-            )
-
 
 class KernelLaunch:
     """One launch of a kernel: filled in when its stream runs it.
@@ -130,6 +87,7 @@ class KernelLaunch:
         self.sim_seconds = 0.0
         self.allocations: dict[int, Allocation] = {}
         self.sync_stats: list[Any] = []  # per block, with auto_sync: what the sync passes did
+        self.find_memory: FindMemory | None = None  # the runtime's, while the launch runs
         self.sanitizer = SanitizerReport()
         self._done = threading.Event()
 
@@ -149,92 +107,58 @@ class KernelLaunch:
         """Block until the stream ran this launch (prefer ``stream.synchronize()``)."""
         return self._done.wait(timeout)
 
-    def _run(self) -> float:
-        from aclsim.sim import simulate
+    def record(self, find_memory: FindMemory) -> list[list[Instr]]:
+        """Run every block functionally on its own core and return the blocks' instruction
+        streams.  ``find_memory`` is the runtime's lookup of the device memory behind a
+        global address (injected: the language does not reach into the runtime)."""
+        self.find_memory = find_memory
+        t0 = time.perf_counter()
+        fn = self.kernel.fn
+        code = fn.__code__
+        streams: list[list[Instr]] = []
+        with np.errstate(all="ignore"):
+            for b in range(self.block_dim):
+                core = Core(self.chip, self.options, b, self.block_dim, self)
+                set_current(core)
+                try:
+                    fn(*self.args)
+                    if core.pipe is not None:
+                        core.pipe._finish(code.co_filename, code.co_firstlineno)
+                finally:
+                    set_current(None)
+                    core.close()  # the block's local memory goes now, not at the end of the launch
+                streams.append(core.instrs)
+        self.exec_seconds = time.perf_counter() - t0
+        return streams
 
-        # The recording makes many small objects that all stay alive until the launch ends:
-        # the cyclic GC would rescan them again and again, so it is paused for the run.
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            t0 = time.perf_counter()
-            fn = self.kernel.fn
-            code = fn.__code__
-            streams: list[list[Instr]] = []
-            with np.errstate(all="ignore"):
-                for b in range(self.block_dim):
-                    core = Core(self.chip, self.options, b, self.block_dim, self)
-                    set_current(core)
-                    try:
-                        fn(*self.args)
-                        if core.pipe is not None:
-                            core.pipe._finish(code.co_filename, code.co_firstlineno)
-                    finally:
-                        set_current(None)
-                        core.close()  # the block's local memory goes now, not at the end of the launch
-                    streams.append(core.instrs)
-            if self.options.auto_sync:
-                streams = self._auto_sync(streams)
-            self.streams = streams
-            t1 = time.perf_counter()
-            self.exec_seconds = t1 - t0
-            report = simulate(self.chip, streams)
-            self.sim_seconds = time.perf_counter() - t1
-            self.report = report
-            if self.options.detect_races and not self.options.auto_sync:
-                _check_races(streams)
-        except BaseException as exc:
-            self.error = exc
-            self._finished()
-            raise
-        finally:
-            if gc_was_enabled:
-                gc.enable()
-        self._finished()
-        return float(report.seconds)
+    def recorded(self, streams: list[list[Instr]], sync_stats: list[Any]) -> None:
+        """Take the streams after the compiler's passes, and what auto-sync did per block."""
+        self.streams, self.sync_stats = streams, sync_stats
 
-    def _finished(self) -> None:
+    def timed(self, report: Any, sim_seconds: float) -> None:
+        """Take the timing report (None with a backend that does not time)."""
+        self.report, self.sim_seconds = report, sim_seconds
+
+    def fail(self, error: BaseException) -> None:
+        """Take the error the launch failed with (the stream reports it at its synchronize)."""
+        self.error = error
+
+    def close(self) -> None:
+        """The launch is over (the hooks saw it): its sanitizer findings are reported and
+        :meth:`wait` returns."""
+        self._warn_diagnostics()
+        self._done.set()
+
+    def _warn_diagnostics(self) -> None:
         found = self.diagnostics
         if found:
             more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
             warnings.warn(f"kernel {self.name}<<<{self.block_dim}>>> launched at {self.site}: {found[0]}"
                           f"{more}; see launch.diagnostics", KernelSanitizerWarning, stacklevel=2)
-        _notify(self)
-        self._done.set()
-
-    def _auto_sync(self, streams: list[list[Instr]]) -> list[list[Instr]]:
-        """Each block's work with the syncs the compiler infers and allocates (verified)."""
-        from aclsim.compiler import SyncStats, auto_sync, strip_syncs
-
-        out = []
-        self.sync_stats = []
-        for stream in streams:
-            stats = SyncStats()
-            out.append(auto_sync(strip_syncs(stream), self.chip, stats=stats))
-            self.sync_stats.append(stats)
-        return out
 
     def __repr__(self) -> str:
         state = "failed" if self.error else "done" if self.done else "queued"
         return f"<KernelLaunch {self.name}<<<{self.block_dim}>>> {state}>"
-
-
-def _check_races(streams: list[list[Instr]]) -> None:
-    """The sanitizer: cross-pipe accesses to overlapping memory not ordered by flags or barriers.
-
-    Same-pipe order is taken as given (``same_pipe="inorder"``): the sanitizer reports what
-    flags must order; ``aclsim.compiler.verify_sync`` applies Ascend C's stricter same-pipe rule.
-    """
-    from aclsim.compiler.hb import find_races
-
-    for block, stream in enumerate(streams):
-        races = find_races(stream, same_pipe="inorder", max_reports=10)
-        if races:
-            first = races[0]
-            more = f" (and {len(races) - 1} more)" if len(races) > 1 else ""
-            raise RaceError(f"{first}{more}", file=first.second.file, line=first.second.line, block=block,
-                            hint="order the two instructions with set_flag/wait_flag (or a queue's "
-                            "enque/deque, alloc/free), or disable the check with detect_races=False")
 
 
 class _Configured:
@@ -244,13 +168,8 @@ class _Configured:
         self.kernel, self.block_dim, self.l2ctrl, self.stream = kernel, block_dim, l2ctrl, stream
 
     def __call__(self, *args: Any) -> KernelLaunch:
-        from aclsim.runtime import api
-        from aclsim.runtime._state import caller_site
-        from aclsim.runtime.memory import Buffer, is_device_address
-
         k = self.kernel
-        stream = self.stream
-        st = stream if stream is not None else api.get_context().default_stream
+        st = stream_or_default(self.stream)
         chip = get_chip(k.options.chip) if k.options.chip is not None else st.device.chip
         gm_args: list[Any] = []
         buffers: list[Buffer] = []
@@ -259,16 +178,14 @@ class _Configured:
                 buffers.append(a)
                 gm_args.append(GmAddr(a.ptr))
             elif isinstance(a, (int, np.integer)) and not isinstance(a, bool) and is_device_address(int(a)):
-                alloc = locate_allocation(int(a))
-                if alloc is not None and alloc.buffer is not None:  # not zero-copy host memory
-                    buffers.append(alloc.buffer)
+                found = allocation_at(int(a))  # freed memory: a use after free, at the launch
+                if found is not None and found.buffer is not None:  # not zero-copy host memory
+                    buffers.append(found.buffer)
                 gm_args.append(GmAddr(int(a)))
             else:
                 gm_args.append(a)
-        launch = KernelLaunch(k, self.block_dim, stream, tuple(gm_args), chip, k.options, caller_site())
-        api.launch_function(
-            launch._run, label=f"kernel {k.name}<<<{self.block_dim}>>>", stream=stream, buffers=buffers
-        )
+        launch = KernelLaunch(k, self.block_dim, self.stream, tuple(gm_args), chip, k.options, caller_site())
+        api.launch_kernel(launch, self.stream, buffers)
         return launch
 
 

@@ -9,7 +9,7 @@ import os
 import re
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,8 @@ from aclsim.errors import (
     InvalidParamError,
     UninitializedError,
 )
-from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY
+from aclsim.runtime.backends import BACKENDS, Backend
+from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY, SimBackend
 from aclsim.runtime.hostmem import HostMemory
 from aclsim.runtime.memdebug import MAX_DIAGNOSTICS, Diagnostic
 from aclsim.runtime.pool import PoolOptions
@@ -92,18 +93,29 @@ def parse_flag(value: object) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class Config:
-    """What ``init`` decided: device count, chip preset, device memory per device, and whether
-    the memory debugger's diagnostics are errors (``strict``)."""
+    """What ``init`` decided: device count, chip preset, device memory per device, whether the
+    memory debugger's diagnostics are errors (``strict``), and the devices' backend."""
 
     devices: int = 1
     chip: ChipSpec
     memory_bytes: int
     pool: PoolOptions = PoolOptions()
     strict: bool = False
+    backend: Backend = field(default_factory=SimBackend)
 
     def __post_init__(self) -> None:
         if not 1 <= self.devices <= 64:
             raise ValueError(f"device count must be in 1..64, got {self.devices}")
+
+
+def make_backend(choice: object) -> Backend:
+    """A backend from its name (``"sim"``, ``"null"``) or a :class:`Backend` given as is."""
+    if isinstance(choice, Backend):
+        return choice
+    cls = BACKENDS.get(str(choice).strip().lower())
+    if cls is None:
+        raise ValueError(f"unknown backend {choice!r}; known: {sorted(BACKENDS)} or a Backend instance")
+    return cls()
 
 
 def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str, Any]) -> Config:
@@ -111,7 +123,7 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
     the init JSON file, keyword overrides."""
     settings: dict[str, Any] = {}
     env = {"devices": "ACLSIM_DEVICES", "chip": "ACLSIM_CHIP", "memory": "ACLSIM_MEMORY",
-           "alloc_conf": "ACLSIM_ALLOC_CONF", "strict": "ACLSIM_STRICT"}
+           "alloc_conf": "ACLSIM_ALLOC_CONF", "strict": "ACLSIM_STRICT", "backend": "ACLSIM_BACKEND"}
     for key, var in env.items():
         if os.environ.get(var):
             settings[key] = os.environ[var]
@@ -145,7 +157,8 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
         conf = settings.get("alloc_conf")
         pool = conf if isinstance(conf, PoolOptions) else PoolOptions.parse(str(conf or ""))
         strict = parse_flag(settings.get("strict", False))
-        return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool, strict=strict)
+        return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool, strict=strict,
+                      backend=make_backend(settings.get("backend", "sim")))
     except (ValueError, TypeError) as exc:
         raise InvalidParamError(f"bad aclsim configuration: {exc}") from None
 

@@ -25,7 +25,7 @@ from aclsim.errors import (
     UninitializedError,
 )
 from aclsim.runtime._state import STATE, caller_site, check_int, load_config
-from aclsim.runtime.backends.sim import SimBackend
+from aclsim.runtime.backends import Backend, KernelRun
 from aclsim.runtime.callbacks import launch_callback, process_report, subscribe_report, unsubscribe_report
 from aclsim.runtime.context import Context
 from aclsim.runtime.copies import memcpy, memcpy_async, memset, memset_async
@@ -43,6 +43,7 @@ from aclsim.runtime.event import Event
 from aclsim.runtime.lookup import current_context, device_by_id, live, stream_or_default
 from aclsim.runtime.memory import Buffer, is_device_address
 from aclsim.runtime.pointers import (
+    allocation_at,
     as_ptr,
     bytes_to_ptr,
     device_array,
@@ -85,6 +86,7 @@ __all__ = [
     "is_initialized",
     "launch_callback",
     "launch_function",
+    "launch_kernel",
     "leak_report",
     "malloc",
     "malloc_host",
@@ -118,7 +120,8 @@ __all__ = [
 
 def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | None = None,
          chip: str | None = None, memory: int | str | None = None,
-         alloc_conf: str | PoolOptions | None = None, strict: bool | None = None) -> None:
+         alloc_conf: str | PoolOptions | None = None, strict: bool | None = None,
+         backend: str | Backend | None = None) -> None:
     """Initialize the runtime (``aclInit``).  Once per process until :func:`finalize`.
 
     Settings, lowest priority first: defaults (1 device of the 910B preset), the
@@ -128,7 +131,10 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
     ``PYTORCH_NPU_ALLOC_CONF``-style string (``"expandable_segments:False"``) or
     :class:`~aclsim.runtime.pool.PoolOptions` (``docs/memory.md``).  ``strict``
     (``ACLSIM_STRICT``) turns the memory debugger's diagnostics (:func:`diagnostics`) into
-    errors: a copy whose kind does not match its pointers is refused (107016).
+    errors: a copy whose kind does not match its pointers is refused (107016).  ``backend``
+    (``ACLSIM_BACKEND``): ``"sim"`` (default: kernel launches timed by the core model),
+    ``"null"`` (launches recorded and checked but not timed, for fast tests) or a
+    :class:`~aclsim.runtime.backends.Backend`.
 
     >>> import aclsim
     >>> aclsim.init(chip="tiny", devices=2); aclsim.get_device_count()
@@ -140,9 +146,9 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
         if STATE.initialized:
             raise RepeatInitializeError("init was already called", hint="call init once per process")
         config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory,
-                                           "alloc_conf": alloc_conf, "strict": strict})
-        backend = SimBackend()
-        STATE.devices = [Device(i, config.chip, config.memory_bytes, backend, config.pool)
+                                           "alloc_conf": alloc_conf, "strict": strict,
+                                           "backend": backend})
+        STATE.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool)
                          for i in range(config.devices)]
         STATE.config = config
         STATE.diagnostics.clear()
@@ -343,6 +349,17 @@ def stream_wait_event(stream: Stream | None, event: Event) -> None:
     """Make later tasks of ``stream`` wait for the latest record of ``event``."""
     s = stream_or_default(stream)
     s.wait(live(event, Event, "event"))
+
+
+def launch_kernel(run: KernelRun, stream: Stream | None = None, buffers: Sequence[Buffer] = ()) -> None:
+    """Queue a kernel launch on ``stream`` (what ``kernel[block_dim, stream](*args)`` does):
+    when the stream reaches it, the device's backend runs it (record -> compiler passes ->
+    timing -> report -> launch hooks) and the stream's clock advances by its modeled time.
+    ``buffers`` are the device memory the kernel was given (a free waits for the launch)."""
+    s = stream_or_default(stream)
+    backend = s.device.backend
+    s.launch(lambda: backend.launch(run, allocation_at), label=f"kernel {run.name}<<<{run.block_dim}>>>",
+             buffers=buffers)
 
 
 def launch_function(fn: Callable[[], float], *, label: str = "function", stream: Stream | None = None,

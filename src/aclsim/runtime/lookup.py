@@ -19,15 +19,15 @@ from aclsim.errors import (
     InvalidParamError,
     StreamContextError,
 )
-from aclsim.runtime._state import STATE
+from aclsim.runtime._state import STATE, caller_site
 from aclsim.runtime.stream import Stream
 
 if TYPE_CHECKING:
     from aclsim.runtime.context import Context
     from aclsim.runtime.device import Device
 
-__all__ = ["current_context", "current_device_or_first", "device_by_id", "live", "object_of_handle",
-           "require_init", "stream_or_default"]
+__all__ = ["caller_site", "current_context", "current_device_or_first", "device_by_id", "live",
+           "object_of_handle", "require_init", "stream_or_default"]
 
 _T = TypeVar("_T")
 

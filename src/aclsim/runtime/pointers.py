@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from aclsim.runtime.device import Device
 
 __all__ = [
+    "DeviceRange",
     "Located",
     "Pointer",
     "allocation_at",
@@ -100,12 +102,25 @@ def pinned_regions_of(*locs: Located) -> tuple[HostRegion, ...]:
     return tuple(loc.region for loc in locs if loc.region is not None and loc.region.kind == "pinned")
 
 
-def allocation_at(addr: int) -> tuple[Buffer | HostMapping, np.ndarray] | None:
+@dataclass(frozen=True)
+class DeviceRange:
+    """The device memory a kernel may reach at an address: ``size`` bytes requested at
+    ``base``, a uint8 ``view`` of the bytes it may touch (a device allocation's padded bytes,
+    ``DeviceMemory.reachable_bytes``), the :class:`Buffer` (None for zero-copy host memory,
+    ``host`` True: its accesses cost the host link)."""
+
+    base: int
+    size: int
+    view: np.ndarray
+    buffer: Buffer | None
+    host: bool
+
+
+def allocation_at(addr: int) -> DeviceRange | None:
     """For kernels: the live device allocation whose padded bytes hold ``addr`` (a kernel may
-    reach all ``ALIGN_UP(size, 32) + 32`` of them, as on the device) with a uint8 view of the
-    bytes it may reach (``DeviceMemory.reachable_bytes``), or the zero-copy host mapping
-    holding it with a view of its bytes; None for an address nothing holds.  Freed memory
-    raises ``UseAfterFreeError``."""
+    reach all ``ALIGN_UP(size, 32) + 32`` of them, as on the device), or the zero-copy host
+    mapping holding it; None for an address nothing holds.  Freed memory raises
+    ``UseAfterFreeError`` naming its lines."""
     if not is_device_address(addr):
         return None
     did = device_of_address(addr)
@@ -115,9 +130,9 @@ def allocation_at(addr: int) -> tuple[Buffer | HostMapping, np.ndarray] | None:
     memory = device.memory
     held = memory.holder(addr)
     if isinstance(held, Buffer):
-        return held, memory.padded_view(held)
+        return DeviceRange(held.ptr, held.size, memory.padded_view(held), held, False)
     if isinstance(held, HostMapping):
-        return held, memory.locate(held.ptr, held.nbytes)[1]
+        return DeviceRange(held.ptr, held.nbytes, memory.locate(held.ptr, held.nbytes)[1], None, True)
     return None
 
 

@@ -1,4 +1,5 @@
-"""The small interface every backend fills in: a byte arena per device.
+"""The small interface every backend fills in: a byte arena per device, and the timing of a
+kernel launch (the launch pipeline itself is shared: ``pipeline.py``).
 
 The arena is also the *upstream* of the caching pool (as ``cudaMalloc``/``cuMemMap`` are for
 PyTorch's allocator): contiguous ``malloc``/``free``, and ``reserve``/``map``/``unmap`` of
@@ -8,8 +9,13 @@ address ranges backed by physical pages of ``granularity`` bytes.  Offsets, not 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any
 
 import numpy as np
+
+from aclsim.arch import ChipSpec
+from aclsim.isa import Instr
+from aclsim.runtime.backends.pipeline import FindMemory, KernelRun, run_launch
 
 
 class DeviceArena(ABC):
@@ -57,10 +63,22 @@ class DeviceArena(ABC):
 
 
 class Backend(ABC):
-    """Creates arenas; one backend per file (``sim`` here, ``cuda`` later)."""
+    """A device's backend: it makes the device's byte arena and runs kernel launches.  One
+    backend per file: ``sim`` (the default: a host byte arena and the core model), ``null``
+    (the same arena, launches recorded and checked but not timed, for fast tests)."""
 
     name: str
+    times: bool = True  # whether :meth:`time` runs a timing model (else flags are checked statically)
 
     @abstractmethod
     def create_arena(self, device_id: int, capacity: int) -> DeviceArena:
         """Make the arena of ``device_id`` with ``capacity`` bytes."""
+
+    @abstractmethod
+    def time(self, chip: ChipSpec, streams: list[list[Instr]]) -> Any:
+        """The timing report of one launch's per-block instruction streams (None: not timed)."""
+
+    def launch(self, run: KernelRun, find_memory: FindMemory) -> float:
+        """Run a kernel launch: record -> compiler passes -> :meth:`time` -> report -> launch
+        hooks (``backends/pipeline.py``); returns the modeled seconds for the stream's clock."""
+        return run_launch(self, run, find_memory)

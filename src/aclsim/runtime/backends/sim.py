@@ -17,8 +17,11 @@ import sys
 
 import numpy as np
 
+from aclsim.arch import ChipSpec
+from aclsim.isa import Instr
 from aclsim.runtime.backends.base import Backend, DeviceArena
 from aclsim.runtime.pool import AccountingUpstream
+from aclsim.sim import SimReport, simulate
 
 #: Device ``d``'s addresses start at ``DEVICE_ADDRESS_BASE + d * DEVICE_ADDRESS_STRIDE``:
 #: 2**48 is above the 47-bit user space of Linux, macOS and Windows on x86-64 and arm64.
@@ -139,7 +142,12 @@ class SimArena(DeviceArena):
 
 
 class SimBackend(Backend):
+    """The simulated NPU: device memory in a host byte arena, launches timed by the core model."""
+
     name = "sim"
 
     def create_arena(self, device_id: int, capacity: int) -> DeviceArena:
         return SimArena(device_id, capacity)
+
+    def time(self, chip: ChipSpec, streams: list[list[Instr]]) -> SimReport | None:
+        return simulate(chip, streams)
