@@ -24,7 +24,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import LocalOutOfRangeError, MisalignedAccessError
 from aclsim.isa import Pipe, Space
-from aclsim.kernel._core import Core, current, fault_code
+from aclsim.kernel._core import BYTES, BYTES_REPEATS, Core, current, fault_code
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
@@ -97,7 +97,7 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
                          "of the NZ result would overlap")
     isz = src.dtype.itemsize
     if not (nd and n and d):
-        core.emit(Pipe.MTE2, name, (), (), {"bytes": 0})
+        core.emit(Pipe.MTE2, name, (), (), BYTES[0])
         return
     r, c = np.arange(n)[:, None], np.arange(d)[None, :]
     m = np.arange(nd)[:, None, None]
@@ -111,7 +111,7 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
                         footprint=indexed_footprint(s_idx, isz)).view(src.dtype)
     _local_bytes(core, dst, dspan).view(dst.dtype)[d_idx] = sbuf[s_idx]
     core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
-              {"bytes": nd * n * d * isz})
+              BYTES[nd * n * d * isz])
 
 
 def _check_local(core: Core, t: LocalTensor, nbytes: int, what: str) -> None:
@@ -242,9 +242,10 @@ def data_copy(
             dbuf[:total] = sbuf[:total]
         else:
             _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
-    cost: dict[str, Any] = {"bytes": total}
     if pipe is Pipe.V:
-        cost["repeats"] = -(-total // core.chip.vector_repeat_bytes)
+        cost = BYTES_REPEATS[(total, -(-total // core.chip.vector_repeat_bytes))]
+    else:
+        cost = BYTES[total]
     core.emit(pipe, "data_copy", reads, writes, cost)
 
 
@@ -311,7 +312,7 @@ def data_copy_pad(
             "data_copy_pad",
             (core.access(Space.GM, src.addr, sspan),),
             (dst.access(dspan),),
-            {"bytes": count * blen},
+            BYTES[count * blen],
         )
     elif isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor):
         if src.space is not Space.UB:
@@ -335,7 +336,7 @@ def data_copy_pad(
             "data_copy_pad",
             (src.access(sspan),),
             (core.access(Space.GM, dst.addr, dspan),),
-            {"bytes": count * blen},
+            BYTES[count * blen],
         )
     else:
         raise TypeError(

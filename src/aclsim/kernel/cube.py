@@ -28,7 +28,18 @@ from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
-from aclsim.kernel._core import Core, bfloat16, current, fault_code, float16, float32, int8, int32
+from aclsim.kernel._core import (
+    BYTES,
+    CUBE,
+    Core,
+    bfloat16,
+    current,
+    fault_code,
+    float16,
+    float32,
+    int8,
+    int32,
+)
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
@@ -168,7 +179,7 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> N
         name,
         (core.access(Space.L1, src.offset + start * frac, sspan - start * frac),),
         (dst.access(dspan),),
-        {"bytes": reps * frac},
+        BYTES[reps * frac],
     )
 
 
@@ -214,7 +225,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     reads: tuple[Access, ...] = (fm.access(na), filter.access(nb))
     if not params.cmatrix_init_val:
         reads = (*reads, dst.access(nc))
-    core.emit(Pipe.M, name, reads, (dst.access(nc),), {"m": m, "n": n, "k": k})
+    core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE[(m, n, k)])
 
 
 def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
@@ -279,4 +290,4 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         if params.relu_en:
             x = np.maximum(x, src.dtype.type(0))
         y_all[i * d_step + d_idx] = x.astype(dst.dtype)
-    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), {"bytes": nd * m * n * dst.dtype.itemsize})
+    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), BYTES[nd * m * n * dst.dtype.itemsize])

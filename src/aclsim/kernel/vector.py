@@ -27,7 +27,7 @@ import numpy as np
 
 from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
-from aclsim.kernel._core import Core, bfloat16, current, float16, float32, int16, int32
+from aclsim.kernel._core import REPEATS, Core, bfloat16, current, float16, float32, int16, int32
 from aclsim.kernel.tensor import LocalTensor
 
 _bmax, _bmin = builtins.max, builtins.min
@@ -242,7 +242,7 @@ def _binary(
             name,
             (src0.access(nb), src1.access(nb)),
             (dst.access(nb),),
-            {"repeats": _repeats(core, nb)},
+            REPEATS[_repeats(core, nb)],
         )
         return
     if len(args) != 3:
@@ -257,7 +257,7 @@ def _binary(
     as_, ai, aa = s.operand(core, src0, p.src0_blk_stride, p.src0_rep_stride, name)
     bs, bi, ba = s.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
     ds[di] = fn(as_[ai], bs[bi])
-    core.emit(Pipe.V, name, (aa, ba), (da,), {"repeats": s.repeat})
+    core.emit(Pipe.V, name, (aa, ba), (da,), REPEATS[s.repeat])
 
 
 def _unary(
@@ -279,7 +279,7 @@ def _unary(
         n = _count(args[0], name)
         fn(_count_view(core, src, n, name), out=_count_view(core, dst, n, name))
         nb = n * dt.itemsize
-        core.emit(Pipe.V, name, (src.access(nb),), (dst.access(nb),), {"repeats": _repeats(core, nb)})
+        core.emit(Pipe.V, name, (src.access(nb),), (dst.access(nb),), REPEATS[_repeats(core, nb)])
         return
     if len(args) != 3:
         raise TypeError(f"{name}(dst, src, count) or {name}(dst, src, mask, repeat_times, UnaryRepeatParams)")
@@ -293,7 +293,7 @@ def _unary(
     out = np.empty_like(x)
     fn(x, out=out)
     ds[di] = out
-    core.emit(Pipe.V, name, (sa,), (da,), {"repeats": s.repeat})
+    core.emit(Pipe.V, name, (sa,), (da,), REPEATS[s.repeat])
 
 
 def _scalar(
@@ -430,7 +430,7 @@ def duplicate(dst: LocalTensor, scalar: Any, *args: Any) -> None:
         n = _count(args[0], name)
         _count_view(core, dst, n, name)[...] = v
         nb = n * dt.itemsize
-        core.emit(Pipe.V, name, (), (dst.access(nb),), {"repeats": _repeats(core, nb)})
+        core.emit(Pipe.V, name, (), (dst.access(nb),), REPEATS[_repeats(core, nb)])
         return
     if len(args) != 4:
         raise TypeError(
@@ -441,7 +441,7 @@ def duplicate(dst: LocalTensor, scalar: Any, *args: Any) -> None:
     s = _Strided(core, name, dt, mask, repeat)
     ds, di, da = s.operand(core, dst, blk, rep, name)
     ds[di] = v
-    core.emit(Pipe.V, name, (), (da,), {"repeats": s.repeat})
+    core.emit(Pipe.V, name, (), (da,), REPEATS[s.repeat])
 
 
 # --- cast ----------------------------------------------------------------------------------------
@@ -542,7 +542,7 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
             name,
             (src.access(n * src.dtype.itemsize),),
             (dst.access(n * dst.dtype.itemsize),),
-            {"repeats": _repeats(core, nb)},
+            REPEATS[_repeats(core, nb)],
         )
         return
     if len(args) != 3:
@@ -556,7 +556,7 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
     ds[di] = cast_values(ss[si], dst.dtype, round_mode)
-    core.emit(Pipe.V, name, (sa,), (da,), {"repeats": st.repeat})
+    core.emit(Pipe.V, name, (sa,), (da,), REPEATS[st.repeat])
 
 
 # --- compare / select ------------------------------------------------------------------------------
@@ -631,7 +631,7 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
         bits = op(_count_view(core, src0, n, name), _count_view(core, src1, n, name))
         wa = _write_bits(core, dst, bits, name)
         nb = n * src0.dtype.itemsize
-        core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), {"repeats": _repeats(core, nb)})
+        core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), REPEATS[_repeats(core, nb)])
         return
     if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
         raise TypeError("compare(dst, src0, src1, cmp_mode, count) or "
@@ -641,7 +641,7 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
     bs, bi, ba = st.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
     aa, wa = _compare_strided(core, name, st, dst, src0, p.src0_blk_stride, p.src0_rep_stride,
                               lambda a: op(a, bs[bi]))
-    core.emit(Pipe.V, name, (aa, ba), (wa,), {"repeats": st.repeat})
+    core.emit(Pipe.V, name, (aa, ba), (wa,), REPEATS[st.repeat])
 
 
 def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE, *args: Any) -> None:
@@ -658,7 +658,7 @@ def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CM
         bits = op(_count_view(core, src, n, name), v)
         wa = _write_bits(core, dst, bits, name)
         nb = n * src.dtype.itemsize
-        core.emit(Pipe.V, name, (src.access(nb),), (wa,), {"repeats": _repeats(core, nb)})
+        core.emit(Pipe.V, name, (src.access(nb),), (wa,), REPEATS[_repeats(core, nb)])
         return
     if len(args) != 3 or not isinstance(args[2], UnaryRepeatParams):
         raise TypeError("compare_scalar(dst, src, scalar, cmp_mode, count) or "
@@ -667,7 +667,7 @@ def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CM
     st = _Strided(core, name, src.dtype, mask, repeat)
     sa, wa = _compare_strided(core, name, st, dst, src, p.src_blk_stride, p.src_rep_stride,
                               lambda a: op(a, v))
-    core.emit(Pipe.V, name, (sa,), (wa,), {"repeats": st.repeat})
+    core.emit(Pipe.V, name, (sa,), (wa,), REPEATS[st.repeat])
 
 
 def select(
@@ -717,7 +717,7 @@ def select(
         else:
             b = dst.dtype.type(src1)
         np.copyto(_count_view(core, dst, n, name), np.where(bits, a, b))
-        core.emit(Pipe.V, name, tuple(reads), (dst.access(nb),), {"repeats": _repeats(core, nb)})
+        core.emit(Pipe.V, name, tuple(reads), (dst.access(nb),), REPEATS[_repeats(core, nb)])
         return
     if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
         raise TypeError("select(dst, sel_mask, src0, src1, sel_mode, count) or "
@@ -738,7 +738,7 @@ def select(
     else:
         b = dst.dtype.type(src1)
     ds[di] = np.where(bits, as_[ai], b)
-    core.emit(Pipe.V, name, tuple(reads), (da,), {"repeats": st.repeat})
+    core.emit(Pipe.V, name, tuple(reads), (da,), REPEATS[st.repeat])
 
 
 # --- reductions ------------------------------------------------------------------------------------
@@ -781,7 +781,7 @@ def _emit_reduce(
     writes = [dst.access(nvals * dst.dtype.itemsize)]
     if work is not None:
         writes.append(work.access(_bmin(work.size, 2 * repeats) * work.dtype.itemsize))
-    core.emit(Pipe.V, name, (read,), tuple(writes), {"repeats": repeats})
+    core.emit(Pipe.V, name, (read,), tuple(writes), REPEATS[repeats])
 
 
 def reduce_sum(dst: LocalTensor, src: LocalTensor, work: LocalTensor, *args: Any) -> None:
@@ -868,7 +868,7 @@ def whole_reduce_sum(
     pos = np.arange(s.repeat) * int(dst_rep_stride)
     span, wa = _dst_slots(core, dst, pos, "whole_reduce_sum")
     span[pos] = np.add.reduce(x, axis=1, dtype=x.dtype) if x.size else 0
-    core.emit(Pipe.V, "whole_reduce_sum", (acc,), (wa,), {"repeats": s.repeat})
+    core.emit(Pipe.V, "whole_reduce_sum", (acc,), (wa,), REPEATS[s.repeat])
 
 
 def _whole_ext(
@@ -901,7 +901,7 @@ def _whole_ext(
         span[base] = values
     else:
         span[base] = ibits
-    core.emit(Pipe.V, name, (acc,), (wa,), {"repeats": s.repeat})
+    core.emit(Pipe.V, name, (acc,), (wa,), REPEATS[s.repeat])
 
 
 def whole_reduce_max(

@@ -32,7 +32,7 @@ from typing import Any
 
 from aclsim.arch import ChipSpec
 from aclsim.errors import KernelDeadlockError, SyncError
-from aclsim.isa import EXEC_PIPES, Instr, Op, Pipe, Space
+from aclsim.isa import EXEC_PIPES, Cost, Instr, Op, Pipe, Space
 
 _SET, _WAIT, _BARRIER, _SYNC_ALL = (Op.SET_FLAG.value, Op.WAIT_FLAG.value, Op.PIPE_BARRIER.value,
                                     Op.SYNC_ALL.value)
@@ -140,9 +140,9 @@ _HOST = Space.HOST
 _MOVERS = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)  # pipes whose bytes count as global-memory traffic
 
 
-def _nbytes(ins: Instr) -> int:
-    if "bytes" in ins.cost:
-        return int(ins.cost["bytes"])
+def _nbytes(ins: Instr, cost: Cost) -> int:
+    if cost.bytes is not None:
+        return int(cost.bytes)
     return max(sum(a.length for a in ins.writes), sum(a.length for a in ins.reads), 0)
 
 
@@ -166,34 +166,36 @@ class _Costs:
         """``(cycles, bytes, gm rate, reads GM, writes GM)`` of a work instruction.  ``gm rate`` is
         0 when ``cycles`` is final, else the path rate of a global-memory transfer (whose cycles
         then depend on the HBM share).  :func:`_prepare` memoizes it by shape in ``memo``."""
+        cost = Cost.of(ins.cost)
         rd = any(a.space is _GM for a in ins.reads)
         wr = any(a.space is _GM for a in ins.writes)
-        nbytes = _nbytes(ins) if pipe in _MOVERS else 0
+        nbytes = _nbytes(ins, cost) if pipe in _MOVERS else 0
         rate = self.path_rate[pipe]
-        if (rd or wr) and rate and "cycles" not in ins.cost:
+        if (rd or wr) and rate and cost.cycles is None:
             return 0.0, nbytes, rate, rd, wr
-        return self.cycles(ins), nbytes, 0.0, rd, wr
+        return self.cycles(ins, cost), nbytes, 0.0, rd, wr
 
-    def cycles(self, ins: Instr) -> float:
+    def cycles(self, ins: Instr, cost: Cost) -> float:
         """The cycles of an instruction whose cost does not depend on the other cores."""
-        chip, pipe, cost = self.chip, ins.pipe, ins.cost
-        if "cycles" in cost:
-            return float(cost["cycles"])
+        chip, pipe = self.chip, ins.pipe
+        if cost.cycles is not None:
+            return float(cost.cycles)
         if pipe is Pipe.V:
-            repeats = cost.get("repeats")
+            repeats = cost.repeats
             if repeats is None:
-                repeats = math.ceil(_nbytes(ins) / chip.vector_repeat_bytes) if _nbytes(ins) else 1
+                nbytes = _nbytes(ins, cost)
+                repeats = math.ceil(nbytes / chip.vector_repeat_bytes) if nbytes else 1
             return chip.vector_issue_cycles + repeats * chip.vector_cycles_per_repeat
         if pipe is Pipe.M:
-            fractals = cost.get("fractals")
+            fractals = cost.fractals
             if fractals is None:
                 f = chip.cube_fractal
-                fractals = (math.ceil(cost.get("m", f) / f) * math.ceil(cost.get("n", f) / f)
-                            * math.ceil(cost.get("k", f) / f))
+                m, n, k = (f if x is None else x for x in (cost.m, cost.n, cost.k))
+                fractals = math.ceil(m / f) * math.ceil(n / f) * math.ceil(k / f)
             return chip.cube_issue_cycles + fractals * chip.cube_cycles_per_fractal
         if pipe is Pipe.S:
-            return chip.scalar_cycles_per_op * cost.get("ops", 1)
-        nbytes = _nbytes(ins)
+            return chip.scalar_cycles_per_op * (1 if cost.ops is None else cost.ops)
+        nbytes = _nbytes(ins, cost)
         if pipe is Pipe.MTE1:
             to_l0b = any(a.space is Space.L0B for a in ins.writes)
             rate = chip.mte1_l0b_bytes_per_cycle if to_l0b else chip.mte1_l0a_bytes_per_cycle
@@ -275,7 +277,7 @@ def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
             if len(writes) == 1 and nr <= 2:
                 w = writes[0]
                 wr = w.space is _GM
-                ck = tuple(cost.items()) if cost else None
+                ck = id(cost)  # costs are shared (interned) and alive as long as the memo
                 if nr == 0:
                     rd = False
                     key: tuple[Any, ...] = (pipe, id(w.space), w.length, ck)
