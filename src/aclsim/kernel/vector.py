@@ -25,9 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
+from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import REPEATS, Core, bfloat16, current, float16, float32, int16, int32
+from aclsim.kernel.operands import count_view, local_bytes, local_operand
 from aclsim.kernel.tensor import LocalTensor
 
 _bmax, _bmin = builtins.max, builtins.min
@@ -96,35 +97,9 @@ class UnaryRepeatParams:
 # --- operand checks ----------------------------------------------------------------------------
 
 
-def _ub(core: Core, t: Any, name: str, what: str) -> LocalTensor:
-    if not isinstance(t, LocalTensor):
-        raise TypeError(f"{name}: {what} must be a LocalTensor, got {type(t).__name__}")
-    if t.space is not Space.UB:
-        raise ValueError(f"{name}: {what} is in {t.space.value}; vector instructions work on UB")
-    if t.core is not core or t.buf is not None and t.buf.gone is not None:  # (the check inlined: hot)
-        t.check_live(core, name, what)
-    if t.offset % core.chip.ub_align:
-        core.fault(MisalignedAccessError, f"{name}: {what} UB address {t.offset} is not {core.chip.ub_align} "
-                   "B aligned", hint="vector operands start on 32 B boundaries")
-    return t
-
-
 def _types(name: str, dt: np.dtype, allowed: Sequence[np.dtype]) -> None:
     if dt not in allowed:
         raise TypeError(f"{name} does not support {dt}; supported: {', '.join(str(d) for d in allowed)}")
-
-
-def _count_view(core: Core, t: LocalTensor, count: int, name: str, itemsize: int | None = None) -> np.ndarray:
-    if count <= t.size:
-        return t.view[:count] if count != t.size else t.view
-    nbytes = count * t.dtype.itemsize
-    if t.offset + nbytes > t.buf_end:
-        core.fault(
-            LocalOutOfRangeError,
-            f"{name}: {count} elements at UB[{t.offset}] run "
-            f"{t.offset + nbytes - t.buf_end} B past the tensor's buffer",
-        )
-    return core.arenas[Space.UB][t.offset : t.offset + nbytes].view(t.dtype)
 
 
 def _count(count: Any, name: str) -> int:
@@ -225,17 +200,17 @@ def _binary(
     args: tuple[Any, ...],
 ) -> None:
     core = current()
-    _ub(core, dst, name, "dst")
-    _ub(core, src0, name, "src0")
-    _ub(core, src1, name, "src1")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src0, name, "src0")
+    local_operand(core, src1, name, "src1")
     dt = dst.dtype
     if src0.dtype != dt or src1.dtype != dt:
         raise TypeError(f"{name}: operands must share one dtype, got {dst.dtype}, {src0.dtype}, {src1.dtype}")
     _types(name, dt, allowed)
     if len(args) == 1:
         n = _count(args[0], name)
-        d = _count_view(core, dst, n, name)
-        fn(_count_view(core, src0, n, name), _count_view(core, src1, n, name), out=d)
+        d = count_view(core, dst, n, name, "dst")
+        fn(count_view(core, src0, n, name, "src0"), count_view(core, src1, n, name, "src1"), out=d)
         nb = n * dt.itemsize
         core.emit(
             Pipe.V,
@@ -269,15 +244,15 @@ def _unary(
     args: tuple[Any, ...],
 ) -> None:
     core = current()
-    _ub(core, dst, name, "dst")
-    _ub(core, src, name, "src")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
     dt = dst.dtype
     if src.dtype != dt:
         raise TypeError(f"{name}: dst and src must share one dtype, got {dst.dtype}, {src.dtype}")
     _types(name, dt, allowed)
     if len(args) == 1:
         n = _count(args[0], name)
-        fn(_count_view(core, src, n, name), out=_count_view(core, dst, n, name))
+        fn(count_view(core, src, n, name, "src"), out=count_view(core, dst, n, name, "dst"))
         nb = n * dt.itemsize
         core.emit(Pipe.V, name, (src.access(nb),), (dst.access(nb),), REPEATS[_repeats(core, nb)])
         return
@@ -423,12 +398,12 @@ def duplicate(dst: LocalTensor, scalar: Any, *args: Any) -> None:
     dst_rep_stride)``: fill with one value."""
     core = current()
     name = "duplicate"
-    _ub(core, dst, name, "dst")
+    local_operand(core, dst, name, "dst")
     dt = dst.dtype
     v = dt.type(scalar)
     if len(args) == 1:
         n = _count(args[0], name)
-        _count_view(core, dst, n, name)[...] = v
+        count_view(core, dst, n, name, "dst")[...] = v
         nb = n * dt.itemsize
         core.emit(Pipe.V, name, (), (dst.access(nb),), REPEATS[_repeats(core, nb)])
         return
@@ -530,12 +505,12 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     """
     core = current()
     name = "cast"
-    _ub(core, dst, name, "dst")
-    _ub(core, src, name, "src")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
     if len(args) == 1:
         n = _count(args[0], name)
-        d = _count_view(core, dst, n, name)
-        d[...] = cast_values(_count_view(core, src, n, name), dst.dtype, round_mode)
+        d = count_view(core, dst, n, name, "dst")
+        d[...] = cast_values(count_view(core, src, n, name, "src"), dst.dtype, round_mode)
         nb = n * _bmax(dst.dtype.itemsize, src.dtype.itemsize)
         core.emit(
             Pipe.V,
@@ -573,20 +548,13 @@ _CMP = {
 
 def _write_bits(core: Core, dst: LocalTensor, bits: np.ndarray, name: str) -> Access:
     packed = np.packbits(bits, bitorder="little")
-    nb = packed.size
-    if dst.offset + nb > dst.buf_end:
-        core.fault(LocalOutOfRangeError, f"{name}: the {nb} B bit mask does not fit in dst")
-    core.arenas[Space.UB][dst.offset : dst.offset + nb] = packed
-    return dst.access(nb)
+    local_bytes(core, dst, packed.size, name, "dst")[...] = packed
+    return dst.access(packed.size)
 
 
 def _mask_bytes(core: Core, t: LocalTensor, nbits: int, name: str, what: str) -> np.ndarray:
     """The bytes of a bit-mask tensor holding ``nbits`` bits (a view into UB)."""
-    nb = -(-nbits // 8)
-    if t.offset + nb > t.buf_end:
-        core.fault(LocalOutOfRangeError, f"{name}: {what} needs {nb} B ({nbits} bits) past UB[{t.offset}], "
-                   f"{t.offset + nb - t.buf_end} B more than its buffer holds")
-    return core.arenas[Space.UB][t.offset : t.offset + nb]
+    return local_bytes(core, t, -(-nbits // 8), name, what)
 
 
 def _repeat_bits(st: _Strided, continuous: bool = True) -> np.ndarray:
@@ -622,13 +590,13 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
     core = current()
     name = "compare"
     for t, w in ((dst, "dst"), (src0, "src0"), (src1, "src1")):
-        _ub(core, t, name, w)
+        local_operand(core, t, name, w)
     if src0.dtype != src1.dtype:
         raise TypeError(f"compare: sources must share one dtype, got {src0.dtype}, {src1.dtype}")
     op = _CMP[CMPMODE(cmp_mode)]
     if len(args) == 1:
         n = _count(args[0], name)
-        bits = op(_count_view(core, src0, n, name), _count_view(core, src1, n, name))
+        bits = op(count_view(core, src0, n, name, "src0"), count_view(core, src1, n, name, "src1"))
         wa = _write_bits(core, dst, bits, name)
         nb = n * src0.dtype.itemsize
         core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), REPEATS[_repeats(core, nb)])
@@ -649,13 +617,13 @@ def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CM
     cmpMode, mask, repeatTimes, UnaryRepeatParams)``: bit ``i`` is ``src[i] op scalar``."""
     core = current()
     name = "compare_scalar"
-    _ub(core, dst, name, "dst")
-    _ub(core, src, name, "src")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
     op = _CMP[CMPMODE(cmp_mode)]
     v = src.dtype.type(scalar)
     if len(args) == 1:
         n = _count(args[0], name)
-        bits = op(_count_view(core, src, n, name), v)
+        bits = op(count_view(core, src, n, name, "src"), v)
         wa = _write_bits(core, dst, bits, name)
         nb = n * src.dtype.itemsize
         core.emit(Pipe.V, name, (src.access(nb),), (wa,), REPEATS[_repeats(core, nb)])
@@ -690,12 +658,12 @@ def select(
     core = current()
     name = "select"
     mode = SELMODE(sel_mode)
-    _ub(core, dst, name, "dst")
-    _ub(core, sel_mask, name, "sel_mask")
-    _ub(core, src0, name, "src0")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, sel_mask, name, "sel_mask")
+    local_operand(core, src0, name, "src0")
     tensor_mode = mode is not SELMODE.VSEL_TENSOR_SCALAR_MODE
     if tensor_mode:
-        _ub(core, src1, name, "src1")
+        local_operand(core, src1, name, "src1")
         if src1.dtype != dst.dtype:
             raise TypeError(f"{name}: src1 must have dst's dtype {dst.dtype}, got {src1.dtype}")
     if src0.dtype != dst.dtype:
@@ -708,15 +676,15 @@ def select(
         bits = np.unpackbits(raw, bitorder="little", count=nbits).astype(bool)
         if mode is SELMODE.VSEL_CMPMASK_SPR and n > par:
             bits = np.resize(bits, n)  # the same PAR bits for every repeat
-        a = _count_view(core, src0, n, name)
+        a = count_view(core, src0, n, name, "src0")
         nb = n * dst.dtype.itemsize
         reads = [core.access(Space.UB, sel_mask.offset, raw.size), src0.access(nb)]
         if tensor_mode:
-            b: Any = _count_view(core, src1, n, name)
+            b: Any = count_view(core, src1, n, name, "src1")
             reads.append(src1.access(nb))
         else:
             b = dst.dtype.type(src1)
-        np.copyto(_count_view(core, dst, n, name), np.where(bits, a, b))
+        np.copyto(count_view(core, dst, n, name, "dst"), np.where(bits, a, b))
         core.emit(Pipe.V, name, tuple(reads), (dst.access(nb),), REPEATS[_repeats(core, nb)])
         return
     if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
@@ -753,17 +721,17 @@ def _reduce_core(
     name: str, dst: LocalTensor, src: LocalTensor, work: LocalTensor | None, args: tuple[Any, ...]
 ) -> tuple[Core, np.ndarray, Access, int]:
     core = current()
-    _ub(core, dst, name, "dst")
-    _ub(core, src, name, "src")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
     if work is not None:
-        _ub(core, work, name, "work")
+        local_operand(core, work, name, "work")
     if dst.dtype != src.dtype:
         raise TypeError(f"{name}: dst and src must share one dtype")
     _types(name, src.dtype, ARITH)
     if len(args) == 1:
         n = _count(args[0], name)
         nb = n * src.dtype.itemsize
-        return core, _count_view(core, src, n, name), src.access(nb), _repeats(core, nb)
+        return core, count_view(core, src, n, name, "src"), src.access(nb), _repeats(core, nb)
     if len(args) != 3:
         raise TypeError(
             f"{name}(dst, src, work, count[, ...]) or {name}(dst, src, work, mask, repeat_times, "
@@ -834,8 +802,8 @@ def _whole(
     src_rep_stride: int,
 ) -> tuple[Core, _Strided, np.ndarray, Access]:
     core = current()
-    _ub(core, dst, name, "dst")
-    _ub(core, src, name, "src")
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
     if dst.dtype != src.dtype:
         raise TypeError(f"{name}: dst and src must share one dtype")
     _types(name, src.dtype, FLOATS)
