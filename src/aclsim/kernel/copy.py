@@ -107,7 +107,7 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
              + r * int(p.dst_nz_n_stride) * c0 + c % c0)
     sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
     dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
-    global_operand(core, src, name, "src", Space.UB)
+    global_operand(core, src, name, "src", dst.space)
     sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
                         footprint=indexed_footprint(s_idx, isz)).view(src.dtype)
     dbuf.view(dst.dtype)[d_idx] = sbuf[s_idx]
@@ -187,14 +187,14 @@ def data_copy(
     if kind == "gm2local":
         assert isinstance(src, GlobalTensor) and isinstance(dst, LocalTensor)
         dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
-        global_operand(core, src, name, "src", Space.UB)
+        global_operand(core, src, name, "src", dst.space)
         sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
                             footprint=strided_footprint(count, blen, sstride) if count > 1 else None)
         reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
     elif kind == "local2gm":
         assert isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor)
         sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
-        global_operand(core, dst, name, "dst", Space.UB)
+        global_operand(core, dst, name, "dst", src.space)
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride) if count > 1 else None)
         reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
@@ -259,7 +259,7 @@ def data_copy_pad(
         sspan = (count - 1) * sstride + blen if count else 0
         dspan = (count - 1) * dstride + ub_block if count else 0
         dbuf = local_bytes(core, local_operand(core, dst, name, "dst"), dspan, name, "dst")
-        global_operand(core, src, name, "src", Space.UB)
+        global_operand(core, src, name, "src", dst.space)
         sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, sstride))
         if count:
@@ -291,7 +291,7 @@ def data_copy_pad(
         sspan = (count - 1) * sstride + blen if count else 0
         dspan = (count - 1) * dstride + blen if count else 0
         sbuf = local_bytes(core, local_operand(core, src, name, "src"), sspan, name, "src")
-        global_operand(core, dst, name, "dst", Space.UB)
+        global_operand(core, dst, name, "dst", src.space)
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride))
         if count:

@@ -242,7 +242,7 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     dspan = ((nd - 1) * d_step + int(d_idx.max()) + 1) * dst.dtype.itemsize
     x_all = local_bytes(core, src, sspan, name, "src").view(src.dtype)
     if isinstance(dst, GlobalTensor):
-        global_operand(core, dst, name, "dst", Space.UB)
+        global_operand(core, dst, name, "dst", src.space)
         d_all = np.arange(nd)[:, None, None] * d_step + d_idx[None]
         out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False, op=name,
                            footprint=indexed_footprint(d_all, dst.dtype.itemsize))
