@@ -257,12 +257,6 @@ class Core:
         self.launch.sanitizer.note(KernelDiagnostic(kind, self.block_idx, start, end, alloc.describe(),
                                                     alloc.base, alloc.size, alloc.extent, op, file, line))
 
-    def resolve(self, addr: int) -> Allocation:
-        """The device allocation holding ``addr`` (through the launch's cache)."""
-        from aclsim.kernel.gm import resolve
-
-        return resolve(self, addr)
-
 
 class CostTable(dict[Any, Cost]):
     """Interned :class:`~aclsim.isa.Cost` objects of one shape, by value: ``REPEATS[3]`` is

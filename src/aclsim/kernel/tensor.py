@@ -15,7 +15,7 @@ import numpy as np
 from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeError, QueueError
 from aclsim.isa import NO_COST, Access, Pipe, Space
 from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
-from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request
+from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request, resolve
 
 
 class TPosition(enum.IntEnum):
@@ -268,7 +268,7 @@ class GlobalTensor:
                 f"cast it first: ptr.cast({self.dtype})"
             )
         addr = int(buffer)
-        alloc = core.resolve(addr)
+        alloc = resolve(core, addr)
         self.addr, self.alloc = addr, alloc
         room = max(alloc.base + alloc.size - addr, 0) // self.dtype.itemsize
         self.size = room if buffer_size is None else int(buffer_size)
@@ -321,7 +321,7 @@ class GlobalTensor:
         if launch is not None and launch.allocations.get(alloc.base) is not alloc:
             # set up by an earlier launch (a GlobalTensor kept in a global): resolve its memory again,
             # which faults as a use after free if it was freed since
-            alloc = self.alloc = core.resolve(self.addr)
+            alloc = self.alloc = resolve(core, self.addr)
         start = self.addr + byte_offset - alloc.base
         end = start + nbytes
         if start < 0 or end > alloc.extent:
