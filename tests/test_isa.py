@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import replace
+
 import pytest
 
 from aclsim.isa import (
     EXEC_PIPES,
+    NO_COST,
     Access,
+    Cost,
     HardEvent,
     Instr,
     Op,
@@ -51,3 +56,26 @@ def test_sync_constructors() -> None:
     work = Instr(Pipe.V, "add", reads=(Access(Space.UB, 0, 64),), writes=(Access(Space.UB, 64, 64),))
     assert work.flag is None and not work.is_sync
     assert "V add r:UB[0:64] w:UB[64:128]" in repr(work)
+
+
+def test_cost_is_typed_and_reads_as_the_mapping_given() -> None:
+    c = Cost(repeats=2, bytes=512, mode="fast")
+    assert (c.bytes, c.repeats, c.cycles, c.m) == (512, 2, None, None)
+    assert list(c.items()) == [("repeats", 2), ("bytes", 512), ("mode", "fast")]  # the order given
+    assert c == {"bytes": 512, "repeats": 2, "mode": "fast"} and c["bytes"] == 512 and "mode" in c
+    same = Cost(bytes=512, mode="fast", repeats=2)
+    assert c == same and hash(c) == hash(same)
+    assert c != Cost(bytes=512) and c != {"bytes": 512} and len(c) == 3 and repr(Cost(ops=3)) == "Cost(ops=3)"
+    with pytest.raises(AttributeError, match="read-only"):
+        c.bytes = 3  # type: ignore[misc]
+    with pytest.raises(ValueError, match="bytes='many' is not a number"):
+        Cost(bytes="many")
+    assert Cost.of(None) is NO_COST and Cost.of({}) is NO_COST and Cost.of(c) is c and not NO_COST
+
+
+def test_instructions_turn_a_mapping_cost_into_a_cost() -> None:
+    work = Instr(Pipe.V, "add", cost={"repeats": 4})
+    assert type(work.cost) is Cost and work.cost.repeats == 4 and work.cost == {"repeats": 4}
+    assert set_flag(Pipe.MTE2, Pipe.V, 0).cost is NO_COST and Instr(Pipe.V, "x").cost is NO_COST
+    assert replace(work, cost={}).cost is NO_COST and replace(work, line=3).cost is work.cost
+    assert pickle.loads(pickle.dumps(work)) == work

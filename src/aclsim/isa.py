@@ -14,8 +14,10 @@ Names follow Ascend C (``reference/ascend-api.md`` section 2.2): pipes ``PIPE_S`
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
-from typing import Any
+import numbers
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 
 class Pipe(enum.IntEnum):
@@ -157,12 +159,110 @@ class Op(str, enum.Enum):
 SYNC_OPS = frozenset(op.value for op in Op)
 
 
-@dataclass(slots=True)
+#: A cost figure: a count (bytes, repeats, ...) or, for ``cycles``, any number.
+Figure: TypeAlias = int | float
+
+#: The figures the core model reads, in the order ``Cost`` lists them.
+FIGURES = ("bytes", "repeats", "fractals", "m", "n", "k", "ops", "cycles")
+
+
+class Cost(Mapping[str, Any]):
+    """What the core model needs to time one instruction: typed figures, read-only.
+
+    - ``bytes``: bytes a copy moves (``MTE1``, ``MTE2``, ``MTE3``, ``FIX``);
+    - ``repeats``: vector repeats (``vector_repeat_bytes`` per operand each);
+    - ``fractals``, or ``m``, ``n``, ``k``: the size of a cube instruction;
+    - ``ops``: scalar operations;
+    - ``cycles``: a fixed duration that overrides every formula.
+
+    A figure not given is ``None``: the core model derives it from the instruction's
+    accesses or takes its default (``docs/simulator.md``).  Other keys (annotations of the
+    text format, ``mode=fast``) are kept and ignored by the core model.  A ``Cost`` is also
+    the mapping of what was given, in the order given (``cost["bytes"]``, ``dict(cost)``,
+    ``cost == {"bytes": 256}``), so the text format prints it back as it was written.
+    Instructions share equal costs (the kernel language interns them), hence read-only.
+
+    >>> c = Cost(bytes=256)
+    >>> c.bytes, c.repeats, dict(c), c == {"bytes": 256}
+    (256, None, {'bytes': 256}, True)
+    """
+
+    __slots__ = ("bytes", "repeats", "fractals", "m", "n", "k", "ops", "cycles", "_given")
+
+    bytes: Figure | None
+    repeats: Figure | None
+    fractals: Figure | None
+    m: Figure | None
+    n: Figure | None
+    k: Figure | None
+    ops: Figure | None
+    cycles: Figure | None
+    _given: dict[str, Any]
+
+    def __init__(self, **given: Any) -> None:
+        for name in FIGURES:
+            value = given.get(name)
+            if value is not None and (not isinstance(value, numbers.Real) or isinstance(value, bool)):
+                raise ValueError(f"cost figure {name}={value!r} is not a number")
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_given", given)
+
+    @classmethod
+    def of(cls, cost: Mapping[str, Any] | None) -> Cost:
+        """``cost`` as a :class:`Cost` (itself if it is one; :data:`NO_COST` for nothing)."""
+        if isinstance(cost, Cost):
+            return cost
+        if not cost:
+            return NO_COST
+        return cls(**cost)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Cost is read-only (instructions share it); make a new one, not {name}=")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Cost is read-only")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._given[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._given)
+
+    def __len__(self) -> int:
+        return len(self._given)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Cost):
+            return self is other or self._given == other._given
+        if isinstance(other, Mapping):
+            return self._given == dict(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._given.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_cost_from, (tuple(self._given.items()),))
+
+    def __repr__(self) -> str:
+        return "Cost(" + ", ".join(f"{k}={v!r}" for k, v in self._given.items()) + ")"
+
+
+def _cost_from(items: tuple[tuple[str, Any], ...]) -> Cost:
+    return Cost.of(dict(items))
+
+
+#: The cost of an instruction with no figures (sync instructions; scalar accesses: one op).
+NO_COST = Cost()
+
+
+@dataclass(slots=True, init=False)
 class Instr:
     """One instruction of one core's stream.
 
     - Work instructions: ``pipe`` executes ``op`` reading ``reads`` and writing ``writes``;
-      ``cost`` carries what the core model needs (``bytes``, ``repeats``, ``fractals``...).
+      ``cost`` is the :class:`Cost` the core model times it by (``bytes``, ``repeats``,
+      ``m``/``n``/``k``...; a plain mapping is turned into one).
     - ``set_flag``: runs on ``src``, signals (``src``, ``dst``, ``event_id``).
     - ``wait_flag``: runs on ``dst``, waits for that signal.
     - ``pipe_barrier``: ``pipe`` is the pipe drained (``Pipe.ALL``: every pipe, a strong sync).
@@ -173,15 +273,31 @@ class Instr:
 
     pipe: Pipe
     op: str
-    reads: tuple[Access, ...] = ()
-    writes: tuple[Access, ...] = ()
-    src: Pipe | None = None
-    dst: Pipe | None = None
-    event_id: int | None = None
-    logical: bool = False
-    cost: dict[str, Any] = field(default_factory=dict)
-    file: str = ""
-    line: int = 0
+    reads: tuple[Access, ...]
+    writes: tuple[Access, ...]
+    src: Pipe | None
+    dst: Pipe | None
+    event_id: int | None
+    logical: bool
+    cost: Cost | Mapping[str, Any]  # always a Cost once constructed (a mapping given is turned into one)
+    file: str
+    line: int
+
+    def __init__(self, pipe: Pipe, op: str, reads: tuple[Access, ...] = (), writes: tuple[Access, ...] = (),
+                 src: Pipe | None = None, dst: Pipe | None = None, event_id: int | None = None,
+                 logical: bool = False, cost: Mapping[str, Any] | None = NO_COST, file: str = "",
+                 line: int = 0) -> None:
+        self.pipe = pipe
+        self.op = op
+        self.reads = reads
+        self.writes = writes
+        self.src = src
+        self.dst = dst
+        self.event_id = event_id
+        self.logical = logical
+        self.cost = cost if type(cost) is Cost else Cost.of(cost)
+        self.file = file
+        self.line = line
 
     @property
     def is_sync(self) -> bool:

@@ -8,7 +8,7 @@ import pytest
 import aclsim
 import aclsim.kernel as asc
 from aclsim.compiler.hb import check
-from aclsim.isa import Access, Pipe, Space
+from aclsim.isa import NO_COST, Access, Cost, Pipe, Space
 
 TILE = 128
 TILES = 4  # TILE_NUM 2 x BUFFER_NUM 2
@@ -91,6 +91,18 @@ def test_queue_flag_traffic_and_exact_result(run) -> None:
                                                   (Pipe.V, "add"), (Pipe.MTE3, "data_copy")]
     assert all(i.file == __file__ and i.line > 0 for i in launch.streams[0])
     assert work[2].cost["repeats"] == 1 and work[0].cost["bytes"] == TILE * 2
+
+
+def test_recorded_costs_are_typed_and_shared(run) -> None:
+    n = TILE * TILES
+    launch, _ = run(small_add, 1, *(np.zeros(n, np.float16) for _ in range(3)))
+    stream = launch.streams[0]
+    adds = [i.cost for i in stream if i.op == "add"]
+    copies = [i.cost for i in stream if i.op == "data_copy"]
+    assert all(type(c) is Cost for c in adds + copies) and adds[0].repeats == 1 and adds[0].bytes is None
+    assert all(c is adds[0] for c in adds) and all(c is copies[0] for c in copies)  # one object per shape
+    assert copies[0].bytes == TILE * 2 and copies[0].repeats is None
+    assert all(i.cost is NO_COST for i in stream if i.op in ("set_flag", "wait_flag"))
 
 
 def test_recorded_accesses_use_device_addresses(run) -> None:

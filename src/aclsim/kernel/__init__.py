@@ -44,6 +44,8 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
+from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
+from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.copy import (
     DataCopyExtParams,
     DataCopyPadExtParams,
@@ -62,6 +64,26 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
+from aclsim.kernel.elementwise import (  # the elementwise instructions: one line each in its table
+    abs,
+    add,
+    adds,
+    div,
+    duplicate,
+    exp,
+    ln,
+    max,
+    maxs,
+    min,
+    mins,
+    mul,
+    muls,
+    reciprocal,
+    relu,
+    rsqrt,
+    sqrt,
+    sub,
+)
 from aclsim.kernel.gm import GmAddr
 from aclsim.kernel.launch import (
     Kernel,
@@ -72,6 +94,16 @@ from aclsim.kernel.launch import (
     remove_launch_listener,
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
+from aclsim.kernel.reduction import (
+    ReduceOrder,
+    reduce_max,
+    reduce_min,
+    reduce_sum,
+    whole_reduce_max,
+    whole_reduce_min,
+    whole_reduce_sum,
+)
+from aclsim.kernel.repeat import BinaryRepeatParams, UnaryRepeatParams
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning
 from aclsim.kernel.sync import (
     PIPE_ALL,
@@ -87,42 +119,6 @@ from aclsim.kernel.sync import (
     wait_flag,
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
-from aclsim.kernel.vector import (
-    CMPMODE,
-    SELMODE,
-    BinaryRepeatParams,
-    ReduceOrder,
-    RoundMode,
-    UnaryRepeatParams,
-    abs,
-    add,
-    adds,
-    cast,
-    compare,
-    compare_scalar,
-    div,
-    duplicate,
-    exp,
-    ln,
-    max,
-    maxs,
-    min,
-    mins,
-    mul,
-    muls,
-    reciprocal,
-    reduce_max,
-    reduce_min,
-    reduce_sum,
-    relu,
-    rsqrt,
-    select,
-    sqrt,
-    sub,
-    whole_reduce_max,
-    whole_reduce_min,
-    whole_reduce_sum,
-)
 
 __all__ = [
     "CMPMODE",

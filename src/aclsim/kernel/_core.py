@@ -24,7 +24,7 @@ from aclsim.errors import (
     KernelContextError,
     KernelFault,
 )
-from aclsim.isa import Access, Instr, Pipe, Space
+from aclsim.isa import Access, Cost, Instr, Pipe, Space
 from aclsim.kernel.sanitizer import KernelDiagnostic
 
 if TYPE_CHECKING:
@@ -227,9 +227,8 @@ class Core:
             a = self._acc[key] = Access(space, offset, length)
         return a
 
-    def emit(
-        self, pipe: Pipe, op: str, reads: tuple[Access, ...], writes: tuple[Access, ...], cost: dict[str, Any]
-    ) -> Instr:
+    def emit(self, pipe: Pipe, op: str, reads: tuple[Access, ...], writes: tuple[Access, ...],
+             cost: Cost) -> Instr:
         file, line = where(3)
         ins = Instr(pipe, op, reads, writes, cost=cost, file=file, line=line)
         self.instrs.append(ins)
@@ -258,11 +257,33 @@ class Core:
         self.launch.sanitizer.note(KernelDiagnostic(kind, self.block_idx, start, end, alloc.describe(),
                                                     alloc.base, alloc.size, alloc.extent, op, file, line))
 
-    def resolve(self, addr: int) -> Allocation:
-        """The device allocation holding ``addr`` (through the launch's cache)."""
-        from aclsim.kernel.gm import resolve
 
-        return resolve(self, addr)
+class CostTable(dict[Any, Cost]):
+    """Interned :class:`~aclsim.isa.Cost` objects of one shape, by value: ``REPEATS[3]`` is
+    ``Cost(repeats=3)``, ``CUBE[(m, n, k)]`` is ``Cost(m=m, n=n, k=k)``.  The same figures recur
+    instruction after instruction, so the instructions share their costs (and the core model
+    times each shape once)."""
+
+    def __init__(self, *figures: str) -> None:
+        super().__init__()
+        self.figures = figures
+
+    def __missing__(self, key: Any) -> Cost:
+        values = key if len(self.figures) > 1 else (key,)
+        if len(self) > 65536:
+            self.clear()
+        cost = self[key] = Cost(**dict(zip(self.figures, values, strict=True)))
+        return cost
+
+
+#: Vector instructions: repeats.
+REPEATS = CostTable("repeats")
+#: Copies: bytes moved.
+BYTES = CostTable("bytes")
+#: Copies on the vector pipe (UB -> UB): bytes and repeats.
+BYTES_REPEATS = CostTable("bytes", "repeats")
+#: Cube instructions: ``(m, n, k)``.
+CUBE = CostTable("m", "n", "k")
 
 
 _tls = threading.local()

@@ -22,10 +22,11 @@ from typing import Any
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from aclsim.errors import LocalOutOfRangeError, MisalignedAccessError
+from aclsim.errors import MisalignedAccessError
 from aclsim.isa import Pipe, Space
-from aclsim.kernel._core import Core, current, fault_code
+from aclsim.kernel._core import BYTES, BYTES_REPEATS, Core, current, fault_code
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
+from aclsim.kernel.operands import LOCAL, UB, global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 BLOCK = 32
@@ -97,7 +98,7 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
                          "of the NZ result would overlap")
     isz = src.dtype.itemsize
     if not (nd and n and d):
-        core.emit(Pipe.MTE2, name, (), (), {"bytes": 0})
+        core.emit(Pipe.MTE2, name, (), (), BYTES[0])
         return
     r, c = np.arange(n)[:, None], np.arange(d)[None, :]
     m = np.arange(nd)[:, None, None]
@@ -105,46 +106,13 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
     d_idx = (m * int(p.dst_nz_matrix_stride) + (c // c0) * int(p.dst_nz_c0_stride) * c0
              + r * int(p.dst_nz_n_stride) * c0 + c % c0)
     sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
-    _check_local(core, dst, dspan, name)
-    _check_gm(core, src, name)
+    dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
+    global_operand(core, src, name, "src", dst.space)
     sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
                         footprint=indexed_footprint(s_idx, isz)).view(src.dtype)
-    _local_bytes(core, dst, dspan).view(dst.dtype)[d_idx] = sbuf[s_idx]
+    dbuf.view(dst.dtype)[d_idx] = sbuf[s_idx]
     core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
-              {"bytes": nd * n * d * isz})
-
-
-def _check_local(core: Core, t: LocalTensor, nbytes: int, what: str) -> None:
-    if t.core is not core or t.buf is not None and t.buf.gone is not None:
-        t.check_live(core, what)
-    align = core.align[t.space]
-    if t.offset % align:
-        core.fault(
-            MisalignedAccessError,
-            f"{what}: {t.space.value} address {t.offset} is not {align} B aligned",
-            hint=f"{t.space.value} operands start on {align} B boundaries",
-            code=fault_code(t.space),
-        )
-    if t.offset + nbytes > t.buf_end:
-        core.fault(
-            LocalOutOfRangeError,
-            f"{what}: {nbytes} B at {t.space.value}[{t.offset}] run "
-            f"{t.offset + nbytes - t.buf_end} B past the tensor's buffer",
-            code=fault_code(t.space),
-        )
-
-
-def _check_gm(core: Core, g: GlobalTensor, what: str) -> None:
-    if g.addr % g.dtype.itemsize:
-        core.fault(
-            MisalignedAccessError,
-            f"{what}: global address 0x{g.addr:x} is not aligned to sizeof({g.dtype}) = {g.dtype.itemsize}",
-            code=fault_code(Space.UB),
-        )
-
-
-def _local_bytes(core: Core, t: LocalTensor, nbytes: int) -> np.ndarray:
-    return core.arenas[t.space][t.offset : t.offset + nbytes]
+              BYTES[nd * n * d * isz])
 
 
 def _strided(buf: np.ndarray, count: int, blen: int, stride: int) -> np.ndarray:
@@ -190,6 +158,7 @@ def data_copy(
     The count form moves ``count * sizeof(T)`` bytes rounded DOWN to 32 B.
     """
     core = current()
+    name = "data_copy"
     if dst.dtype.itemsize != src.dtype.itemsize:
         raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
     pipe, kind = _direction(dst, src)
@@ -217,34 +186,32 @@ def data_copy(
     total = count * blen
     if kind == "gm2local":
         assert isinstance(src, GlobalTensor) and isinstance(dst, LocalTensor)
-        _check_local(core, dst, dspan, "data_copy")
-        _check_gm(core, src, "data_copy")
-        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op="data_copy",
+        dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
+        global_operand(core, src, name, "src", dst.space)
+        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
                             footprint=strided_footprint(count, blen, sstride) if count > 1 else None)
-        dbuf = _local_bytes(core, dst, dspan)
         reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
     elif kind == "local2gm":
         assert isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor)
-        _check_local(core, src, sspan, "data_copy")
-        _check_gm(core, dst, "data_copy")
-        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op="data_copy",
+        sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
+        global_operand(core, dst, name, "dst", src.space)
+        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride) if count > 1 else None)
-        sbuf = _local_bytes(core, src, sspan)
         reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
     else:
         assert isinstance(dst, LocalTensor) and isinstance(src, LocalTensor)
-        _check_local(core, src, sspan, "data_copy")
-        _check_local(core, dst, dspan, "data_copy")
-        sbuf, dbuf = _local_bytes(core, src, sspan), _local_bytes(core, dst, dspan)
+        sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
+        dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
         reads, writes = (src.access(sspan),), (dst.access(dspan),)
     if total:
         if count == 1 or (sstride == blen and dstride == blen):
             dbuf[:total] = sbuf[:total]
         else:
             _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
-    cost: dict[str, Any] = {"bytes": total}
     if pipe is Pipe.V:
-        cost["repeats"] = -(-total // core.chip.vector_repeat_bytes)
+        cost = BYTES_REPEATS[(total, -(-total // core.chip.vector_repeat_bytes))]
+    else:
+        cost = BYTES[total]
     core.emit(pipe, "data_copy", reads, writes, cost)
 
 
@@ -264,6 +231,7 @@ def data_copy_pad(
     and written at ``dst + i * (block_len + dst_stride)`` bytes.
     """
     core = current()
+    name = "data_copy_pad"
     if dst.dtype.itemsize != src.dtype.itemsize:
         raise TypeError(f"data_copy_pad between {src.dtype} and {dst.dtype}")
     if not isinstance(params, DataCopyExtParams):
@@ -290,11 +258,10 @@ def data_copy_pad(
         dstride = ub_block + int(params.dst_stride) * BLOCK
         sspan = (count - 1) * sstride + blen if count else 0
         dspan = (count - 1) * dstride + ub_block if count else 0
-        _check_local(core, dst, dspan, "data_copy_pad")
-        _check_gm(core, src, "data_copy_pad")
-        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=True, op="data_copy_pad",
+        dbuf = local_bytes(core, local_operand(core, dst, name, "dst"), dspan, name, "dst")
+        global_operand(core, src, name, "src", dst.space)
+        sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, sstride))
-        dbuf = _local_bytes(core, dst, dspan)
         if count:
             d2 = _strided(dbuf, count, ub_block, dstride)
             d2[:, left : left + blen] = _strided(sbuf, count, blen, sstride)
@@ -311,7 +278,7 @@ def data_copy_pad(
             "data_copy_pad",
             (core.access(Space.GM, src.addr, sspan),),
             (dst.access(dspan),),
-            {"bytes": count * blen},
+            BYTES[count * blen],
         )
     elif isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor):
         if src.space is not Space.UB:
@@ -323,11 +290,10 @@ def data_copy_pad(
         dstride = blen + int(params.dst_stride)
         sspan = (count - 1) * sstride + blen if count else 0
         dspan = (count - 1) * dstride + blen if count else 0
-        _check_local(core, src, sspan, "data_copy_pad")
-        _check_gm(core, dst, "data_copy_pad")
-        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op="data_copy_pad",
+        sbuf = local_bytes(core, local_operand(core, src, name, "src"), sspan, name, "src")
+        global_operand(core, dst, name, "dst", src.space)
+        dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride))
-        sbuf = _local_bytes(core, src, sspan)
         if count:
             _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
         core.emit(
@@ -335,7 +301,7 @@ def data_copy_pad(
             "data_copy_pad",
             (src.access(sspan),),
             (core.access(Space.GM, dst.addr, dspan),),
-            {"bytes": count * blen},
+            BYTES[count * blen],
         )
     else:
         raise TypeError(

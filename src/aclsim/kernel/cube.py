@@ -26,10 +26,20 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from aclsim.errors import FeatureNotSupportedError, LocalOutOfRangeError, MisalignedAccessError
+from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Access, Pipe, Space
-from aclsim.kernel._core import Core, bfloat16, current, fault_code, float16, float32, int8, int32
+from aclsim.kernel._core import (
+    BYTES,
+    CUBE,
+    bfloat16,
+    current,
+    float16,
+    float32,
+    int8,
+    int32,
+)
 from aclsim.kernel.gm import indexed_footprint
+from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 _MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32}
@@ -102,32 +112,6 @@ class FixpipeParamsV220:
 FixpipeParams = FixpipeParamsV220
 
 
-def _local(core: Core, t: object, spaces: tuple[Space, ...], name: str, what: str) -> LocalTensor:
-    if not isinstance(t, LocalTensor) or t.space not in spaces:
-        where = "/".join(s.value for s in spaces)
-        raise TypeError(f"{name}: {what} must be a LocalTensor in {where}, got {t!r}")
-    t.check_live(core, name, what)
-    align = core.align[t.space]
-    if t.offset % align:
-        core.fault(
-            MisalignedAccessError,
-            f"{name}: {what} {t.space.value} address {t.offset} is not {align} B aligned",
-            code=fault_code(t.space),
-        )
-    return t
-
-
-def _bytes(core: Core, t: LocalTensor, nbytes: int, name: str, what: str) -> np.ndarray:
-    if t.offset + nbytes > t.buf_end:
-        core.fault(
-            LocalOutOfRangeError,
-            f"{name}: {what} needs {nbytes} B at {t.space.value}[{t.offset}], "
-            f"{t.offset + nbytes - t.buf_end} B past its buffer",
-            code=fault_code(t.space),
-        )
-    return core.arenas[t.space][t.offset : t.offset + nbytes]
-
-
 def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> None:
     """``LoadData(dst, src, LoadData2DParams)``: L1 -> L0A/L0B on MTE1, ``repeat_times`` 512 B
     fractals from fractal ``start_index`` of ``src``, ``src_stride`` fractals apart, with
@@ -135,8 +119,8 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> N
     fractal (16-bit types), turning L1's NZ into L0B's nZ."""
     core = current()
     name = "load_data"
-    _local(core, dst, (Space.L0A, Space.L0B), name, "dst")
-    _local(core, src, (Space.L1,), name, "src")
+    local_operand(core, dst, name, "dst", (Space.L0A, Space.L0B))
+    local_operand(core, src, name, "src", (Space.L1,))
     transpose = bool(params.if_transpose)
     if transpose and src.dtype.itemsize != 2:
         raise FeatureNotSupportedError(
@@ -150,8 +134,8 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> N
         raise ValueError(f"{name}: bad LoadData2DParams {params}")
     sspan = start * frac + ((reps - 1) * sstride + frac if reps else 0)
     dspan = (reps - 1) * dstride + frac if reps else 0
-    sbuf = _bytes(core, src, sspan, name, "src")[start * frac :]
-    dbuf = _bytes(core, dst, dspan, name, "dst")
+    sbuf = local_bytes(core, src, sspan, name, "src")[start * frac :]
+    dbuf = local_bytes(core, dst, dspan, name, "dst")
     if reps:
         if transpose:  # each 16 x 16 fractal of 16-bit elements turned around
             fr = as_strided(sbuf, (reps, frac), (sstride, 1)).view(np.uint16).reshape(reps, 16, 16)
@@ -168,7 +152,7 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> N
         name,
         (core.access(Space.L1, src.offset + start * frac, sspan - start * frac),),
         (dst.access(dspan),),
-        {"bytes": reps * frac},
+        BYTES[reps * frac],
     )
 
 
@@ -177,9 +161,9 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     A in zZ at ``fm`` (L0A), B in nZ at ``filter`` (L0B), C in zN at ``dst`` (L0C)."""
     core = current()
     name = "mmad"
-    _local(core, dst, (Space.L0C,), name, "dst")
-    _local(core, fm, (Space.L0A,), name, "fm")
-    _local(core, filter, (Space.L0B,), name, "filter")
+    local_operand(core, dst, name, "dst", (Space.L0C,))
+    local_operand(core, fm, name, "fm", (Space.L0A,))
+    local_operand(core, filter, name, "filter", (Space.L0B,))
     m, n, k = int(params.m), int(params.n), int(params.k)
     if min(m, n, k) <= 0 or max(m, n, k) > 4095:
         raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
@@ -198,13 +182,13 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
     na, nb, nc = m1 * k1 * 512, k1 * n1 * 512, m1 * n1 * 256 * acc.itemsize
     # A zZ: (m1, k1) fractals row-major, each 16 x c0 row-major
-    a = _bytes(core, fm, na, name, "fm").view(fm.dtype).reshape(m1, k1, 16, c0)
+    a = local_bytes(core, fm, na, name, "fm").view(fm.dtype).reshape(m1, k1, 16, c0)
     a = a.transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)[:m, :k]
     # B nZ: (k1, n1) fractals row-major, each c0 x 16 column-major (stored as 16 rows of c0)
-    b = _bytes(core, filter, nb, name, "filter").view(filter.dtype).reshape(k1, n1, 16, c0)
+    b = local_bytes(core, filter, nb, name, "filter").view(filter.dtype).reshape(k1, n1, 16, c0)
     b = b.transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k, :n]
     # C zN: (m1, n1) fractals column-major, each 16 x 16 row-major
-    c = _bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
+    c = local_bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
     prod = np.zeros((m1 * 16, n1 * 16), acc)  # the edge fractals' padding computes to zero
     prod[:m, :n] = np.matmul(a.astype(acc), b.astype(acc))
     if params.cmatrix_init_val:
@@ -214,7 +198,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     reads: tuple[Access, ...] = (fm.access(na), filter.access(nb))
     if not params.cmatrix_init_val:
         reads = (*reads, dst.access(nc))
-    core.emit(Pipe.M, name, reads, (dst.access(nc),), {"m": m, "n": n, "k": k})
+    core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE[(m, n, k)])
 
 
 def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
@@ -227,7 +211,7 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     """
     core = current()
     name = "fixpipe"
-    _local(core, src, (Space.L0C,), name, "src")
+    local_operand(core, src, name, "src", (Space.L0C,))
     m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
     if m <= 0 or n <= 0 or nd <= 0:
         raise ValueError(f"{name}: m_size, n_size and nd_num must be > 0, got {m}, {n}, {nd}")
@@ -256,20 +240,16 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         raise ValueError(f"{name}: nd_num {nd} needs src_nd_stride and dst_nd_stride > 0")
     sspan = ((nd - 1) * s_step + int(s_idx.max()) + 1) * src.dtype.itemsize
     dspan = ((nd - 1) * d_step + int(d_idx.max()) + 1) * dst.dtype.itemsize
-    x_all = _bytes(core, src, sspan, name, "src").view(src.dtype)
+    x_all = local_bytes(core, src, sspan, name, "src").view(src.dtype)
     if isinstance(dst, GlobalTensor):
-        if dst.addr % dst.dtype.itemsize:
-            core.fault(
-                MisalignedAccessError,
-                f"{name}: global address 0x{dst.addr:x} is not aligned to sizeof({dst.dtype})",
-            )
+        global_operand(core, dst, name, "dst", src.space)
         d_all = np.arange(nd)[:, None, None] * d_step + d_idx[None]
         out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False, op=name,
                            footprint=indexed_footprint(d_all, dst.dtype.itemsize))
         waccess = core.access(Space.GM, dst.addr, dspan)
     elif isinstance(dst, LocalTensor) and dst.space is Space.L1:
-        _local(core, dst, (Space.L1,), name, "dst")
-        out = _bytes(core, dst, dspan, name, "dst")
+        local_operand(core, dst, name, "dst", (Space.L1,))
+        out = local_bytes(core, dst, dspan, name, "dst")
         waccess = dst.access(dspan)
     else:
         raise TypeError(f"{name}: dst must be a GlobalTensor or an L1 LocalTensor")
@@ -279,4 +259,4 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         if params.relu_en:
             x = np.maximum(x, src.dtype.type(0))
         y_all[i * d_step + d_idx] = x.astype(dst.dtype)
-    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), {"bytes": nd * m * n * dst.dtype.itemsize})
+    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), BYTES[nd * m * n * dst.dtype.itemsize])

@@ -31,7 +31,7 @@ from aclsim.errors import (
     LocalMemoryOverflowError,
     QueueError,
 )
-from aclsim.isa import HardEvent, Instr, Pipe, Space, wait_flag
+from aclsim.isa import HardEvent, Instr, Op, Pipe, Space, wait_flag
 from aclsim.kernel._core import LOCAL_SPACES, Core, as_dtype, current, fault_code, space_capacity, where
 from aclsim.kernel.tensor import POSITION_SPACE, LocalTensor, TPosition
 
@@ -73,6 +73,7 @@ _QUE_BIND: dict[TPosition, tuple[TPosition, TPosition]] = {
 }
 
 BLOCK_BYTES = 32  # init_buffer lengths are rounded up to 32 B
+_SET, _WAIT = Op.SET_FLAG.value, Op.WAIT_FLAG.value  # the instructions' op strings (hot: not the enum)
 #: HardEvent -> (source pipe, destination pipe), computed once (the enum properties parse names)
 EVENT_PIPES: dict[HardEvent, tuple[Pipe, Pipe]] = {e: (e.src, e.dst) for e in HardEvent}
 
@@ -299,12 +300,12 @@ class TQueBind:
             _check_pipe(core, self)
         return core
 
-    def _emit(self, core: Core, ins_kind: str, evt: HardEvent, event_id: int,
+    def _emit(self, core: Core, op: str, evt: HardEvent, event_id: int,
               loc: tuple[str, int] | None = None) -> None:
+        """Record the queue's ``set_flag`` (``op`` ``_SET``) or ``wait_flag`` (``_WAIT``) of ``evt``."""
         file, line = loc or where(3)
         src, dst = EVENT_PIPES[evt]
-        op = "set_flag" if ins_kind == "set" else "wait_flag"
-        core.instrs.append(Instr(src if op == "set_flag" else dst, op, src=src, dst=dst, event_id=event_id,
+        core.instrs.append(Instr(src if op is _SET else dst, op, src=src, dst=dst, event_id=event_id,
                                  file=file, line=line))
 
     def _find(self, core: Core, tensor: LocalTensor, what: str) -> _Buf:
@@ -339,7 +340,7 @@ class TQueBind:
             )
         if buf.free_id is not None:
             assert self.free_evt is not None and self.pipe is not None
-            self._emit(core, "wait", self.free_evt, buf.free_id)
+            self._emit(core, _WAIT, self.free_evt, buf.free_id)
             buf.free_id = None
         buf.state = _BufState.OCCUPIED
         buf.gone = None
@@ -374,7 +375,7 @@ class TQueBind:
         if self.enq_evt is not None:
             assert self.pipe is not None
             buf.enq_id = buf.enq_slot
-            self._emit(core, "set", self.enq_evt, buf.enq_id)
+            self._emit(core, _SET, self.enq_evt, buf.enq_id)
         buf.state = _BufState.ENQUE
         self._fifo.append((buf, tensor))
         return True
@@ -391,7 +392,7 @@ class TQueBind:
         buf, tensor = self._fifo.pop(0)
         if buf.enq_id is not None:
             assert self.enq_evt is not None and self.pipe is not None
-            self._emit(core, "wait", self.enq_evt, buf.enq_id)
+            self._emit(core, _WAIT, self.enq_evt, buf.enq_id)
             buf.enq_id = None
         buf.state = _BufState.DEQUE
         if dtype is not None and as_dtype(dtype) != tensor.dtype:
@@ -409,7 +410,7 @@ class TQueBind:
         if self.free_evt is not None:
             assert self.pipe is not None
             buf.free_id = buf.free_slot
-            self._emit(core, "set", self.free_evt, buf.free_id, loc)
+            self._emit(core, _SET, self.free_evt, buf.free_id, loc)
         buf.state = _BufState.FREE
         buf.gone = ("freed by free_tensor", *loc)
 

@@ -30,7 +30,7 @@ def _event(evt: HardEvent, event_id: int, name: str) -> tuple[HardEvent, int]:
 def set_flag(event: HardEvent, event_id: int) -> None:
     """``SetFlag<event>(id)``: signal the destination pipe once the source pipe's earlier work is done."""
     core = current()
-    evt, eid = _event(event, event_id, "set_flag")
+    evt, eid = _event(event, event_id, isa.Op.SET_FLAG.value)
     file, line = where(2)
     src, dst = EVENT_PIPES[evt]
     core.instrs.append(isa.set_flag(src, dst, eid, file=file, line=line))
@@ -39,7 +39,7 @@ def set_flag(event: HardEvent, event_id: int) -> None:
 def wait_flag(event: HardEvent, event_id: int) -> None:
     """``WaitFlag<event>(id)``: stall the destination pipe until the matching ``set_flag`` fired."""
     core = current()
-    evt, eid = _event(event, event_id, "wait_flag")
+    evt, eid = _event(event, event_id, isa.Op.WAIT_FLAG.value)
     file, line = where(2)
     src, dst = EVENT_PIPES[evt]
     core.instrs.append(isa.wait_flag(src, dst, eid, file=file, line=line))

@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeError, QueueError
-from aclsim.isa import Access, Pipe, Space
+from aclsim.isa import NO_COST, Access, Pipe, Space
 from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
-from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request
+from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request, resolve
 
 
 class TPosition(enum.IntEnum):
@@ -220,7 +220,7 @@ class LocalTensor:
         core = current()
         byte = self._element(core, i, "get_value")
         value = core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0]
-        core.emit(Pipe.S, "get_value", (core.access(self.space, byte, self.dtype.itemsize),), (), {})
+        core.emit(Pipe.S, "get_value", (core.access(self.space, byte, self.dtype.itemsize),), (), NO_COST)
         return value
 
     def set_value(self, i: int, value: Any) -> None:
@@ -228,7 +228,7 @@ class LocalTensor:
         core = current()
         byte = self._element(core, i, "set_value")
         core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0] = value
-        core.emit(Pipe.S, "set_value", (), (core.access(self.space, byte, self.dtype.itemsize),), {})
+        core.emit(Pipe.S, "set_value", (), (core.access(self.space, byte, self.dtype.itemsize),), NO_COST)
 
     def access(self, nbytes: int) -> Access:
         return self.core.access(self.space, self.offset, nbytes)
@@ -268,7 +268,7 @@ class GlobalTensor:
                 f"cast it first: ptr.cast({self.dtype})"
             )
         addr = int(buffer)
-        alloc = core.resolve(addr)
+        alloc = resolve(core, addr)
         self.addr, self.alloc = addr, alloc
         room = max(alloc.base + alloc.size - addr, 0) // self.dtype.itemsize
         self.size = room if buffer_size is None else int(buffer_size)
@@ -321,7 +321,7 @@ class GlobalTensor:
         if launch is not None and launch.allocations.get(alloc.base) is not alloc:
             # set up by an earlier launch (a GlobalTensor kept in a global): resolve its memory again,
             # which faults as a use after free if it was freed since
-            alloc = self.alloc = core.resolve(self.addr)
+            alloc = self.alloc = resolve(core, self.addr)
         start = self.addr + byte_offset - alloc.base
         end = start + nbytes
         if start < 0 or end > alloc.extent:
@@ -349,7 +349,7 @@ class GlobalTensor:
         core = current()
         isz = self.dtype.itemsize
         raw = self.bytes_at(core, int(i) * isz, isz, write=False, vector_side=True, op="get_value")
-        core.emit(Pipe.S, "get_value", (core.access(Space.GM, self.addr + int(i) * isz, isz),), (), {})
+        core.emit(Pipe.S, "get_value", (core.access(Space.GM, self.addr + int(i) * isz, isz),), (), NO_COST)
         return raw.view(self.dtype)[0]
 
     def set_value(self, i: int, value: Any) -> None:
@@ -358,7 +358,7 @@ class GlobalTensor:
         isz = self.dtype.itemsize
         raw = self.bytes_at(core, int(i) * isz, isz, write=True, vector_side=True, op="set_value")
         raw.view(self.dtype)[0] = value
-        core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + int(i) * isz, isz),), {})
+        core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + int(i) * isz, isz),), NO_COST)
 
     def __repr__(self) -> str:
         if self.alloc is None:

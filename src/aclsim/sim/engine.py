@@ -15,7 +15,7 @@ Model (every figure from the ``ChipSpec``; formulas in ``docs/simulator.md``):
   cube ``issue + fractals * cycles_per_fractal`` (16x16x16); copies ``latency + bytes /
   rate``.  A copy touching global memory waits its latency, then moves its bytes sharing
   the HBM bandwidth with the transfers moving data at that moment (evenly, none above its
-  path rate: :class:`_Hbm`), so all cores together never exceed the HBM bandwidth.
+  path rate: :class:`~aclsim.sim.hbm.Hbm`), so all cores together never exceed the HBM bandwidth.
 - Blocks beyond the core count run in waves; ``sync_all`` aligns every block.
 - A stream that cannot finish is a deadlock, reported with the blocked pipes, the flags
   they wait for and the source lines, never a hang.
@@ -23,368 +23,32 @@ Model (every figure from the ``ChipSpec``; formulas in ``docs/simulator.md``):
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 from aclsim.arch import ChipSpec
 from aclsim.errors import KernelDeadlockError, SyncError
-from aclsim.isa import EXEC_PIPES, Instr, Op, Pipe, Space
+from aclsim.isa import Instr, Op, Pipe
+from aclsim.sim.costs import CostModel
+from aclsim.sim.hbm import Hbm
+from aclsim.sim.report import CoreTimeline, SimReport, Steps
+from aclsim.sim.stream import BARRIER, NPIPES, SET, WAIT, WORK, Stream, durations, prepare
 
-_SET, _WAIT, _BARRIER, _SYNC_ALL = (Op.SET_FLAG.value, Op.WAIT_FLAG.value, Op.PIPE_BARRIER.value,
-                                    Op.SYNC_ALL.value)
-_NPIPES = len(EXEC_PIPES)
-
-
-_Steps = Callable[[], list[tuple[float, float]]]  # a wave's global-memory draw, computed on demand
-
-
-@dataclass
-class CoreTimeline:
-    """The schedule of one block: for instruction ``i``, ``start[i]`` and ``end[i]`` in cycles."""
-
-    block: int
-    core: int
-    wave: int
-    instrs: Sequence[Instr]
-    start: list[float]
-    end: list[float]
-    flows: list[tuple[int, int]]  # (set_flag index, wait_flag index)
-    busy: list[float]  # per pipe (index = Pipe value)
-    flag_stall: list[float]  # per pipe: cycles spent in wait_flag
-    begin: float = 0.0
-    finish: float = 0.0
-    gm_read: int = 0
-    gm_write: int = 0
-    bw_stall: list[float] = field(default_factory=lambda: [0.0] * len(EXEC_PIPES))  # HBM sharing
-
-
-@dataclass
-class SimReport:
-    """What one launch cost: cycles, time, per-core and per-pipe figures, the schedule."""
-
-    chip: ChipSpec
-    block_dim: int
-    waves: int
-    total_cycles: float
-    timelines: list[CoreTimeline] = field(repr=False)
-    instructions: int = 0
-    _steps: list[_Steps] = field(default_factory=list, repr=False)
-
-    @property
-    def hbm_steps(self) -> list[tuple[float, float]]:
-        """The chip's global-memory draw over time: ``(cycle, bytes per cycle)`` from each
-        change on (wave after wave)."""
-        return [step for wave in self._steps for step in wave()]
-
-    @property
-    def seconds(self) -> float:
-        return self.total_cycles / self.chip.clock_hz
-
-    @property
-    def microseconds(self) -> float:
-        return self.seconds * 1e6
-
-    def pipe_busy(self) -> dict[Pipe, float]:
-        """Busy cycles per pipe, summed over blocks."""
-        return {p: sum(t.busy[p] for t in self.timelines) for p in EXEC_PIPES}
-
-    def utilization(self) -> dict[Pipe, float]:
-        """Per pipe: busy cycles / (cycles each block was resident), averaged over blocks."""
-        resident = sum(max(t.finish - t.begin, 0.0) for t in self.timelines) or 1.0
-        return {p: b / resident for p, b in self.pipe_busy().items()}
-
-    @property
-    def bottleneck(self) -> Pipe:
-        busy = self.pipe_busy()
-        return max(busy, key=lambda p: busy[p])
-
-    def flag_stall(self) -> dict[Pipe, float]:
-        """Cycles each pipe spent in ``wait_flag``, summed over blocks."""
-        return {p: sum(t.flag_stall[p] for t in self.timelines) for p in EXEC_PIPES}
-
-    def bandwidth_stall(self) -> dict[Pipe, float]:
-        """Cycles global-memory transfers took beyond their path rate because the cores share
-        the HBM bandwidth (part of the busy cycles), summed over blocks."""
-        return {p: sum(t.bw_stall[p] for t in self.timelines) for p in EXEC_PIPES}
-
-    @property
-    def gm_bytes(self) -> int:
-        return sum(t.gm_read + t.gm_write for t in self.timelines)
-
-    @property
-    def achieved_bandwidth(self) -> float:
-        """Global-memory bytes per second over the whole launch."""
-        return self.gm_bytes / self.seconds if self.total_cycles else 0.0
-
-    @property
-    def bandwidth_fraction(self) -> float:
-        return self.achieved_bandwidth / self.chip.dram_bandwidth
-
-    def instruction_counts(self) -> dict[Pipe, int]:
-        counts = dict.fromkeys(EXEC_PIPES, 0)
-        for t in self.timelines:
-            for ins in t.instrs:
-                if ins.pipe is not Pipe.ALL:
-                    counts[ins.pipe] += 1
-        return counts
-
-
-# --- costs ---------------------------------------------------------------------------------
-
-_GM = Space.GM
-_HOST = Space.HOST
-_MOVERS = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)  # pipes whose bytes count as global-memory traffic
-
-
-def _nbytes(ins: Instr) -> int:
-    if "bytes" in ins.cost:
-        return int(ins.cost["bytes"])
-    return max(sum(a.length for a in ins.writes), sum(a.length for a in ins.reads), 0)
-
-
-class _Costs:
-    """Duration in cycles of each instruction shape on a chip.
-
-    Everything but a global-memory transfer costs the same whatever the other cores do; a
-    transfer touching global memory is timed by :class:`_Hbm`, from what the other
-    transfers of the moment draw.
-    """
-
-    def __init__(self, chip: ChipSpec) -> None:
-        self.chip = chip
-        self.path_rate = [0.0] * (_NPIPES + 1)
-        self.path_rate[Pipe.MTE2] = chip.mte2_bytes_per_cycle
-        self.path_rate[Pipe.MTE3] = chip.mte3_bytes_per_cycle
-        self.path_rate[Pipe.FIX] = chip.fixpipe_bytes_per_cycle
-        self.memo: dict[tuple[Any, ...], tuple[float, int, float]] = {}  # shape key -> shape()[:3]
-
-    def shape(self, ins: Instr, pipe: Pipe) -> tuple[float, int, float, bool, bool]:
-        """``(cycles, bytes, gm rate, reads GM, writes GM)`` of a work instruction.  ``gm rate`` is
-        0 when ``cycles`` is final, else the path rate of a global-memory transfer (whose cycles
-        then depend on the HBM share).  :func:`_prepare` memoizes it by shape in ``memo``."""
-        rd = any(a.space is _GM for a in ins.reads)
-        wr = any(a.space is _GM for a in ins.writes)
-        nbytes = _nbytes(ins) if pipe in _MOVERS else 0
-        rate = self.path_rate[pipe]
-        if (rd or wr) and rate and "cycles" not in ins.cost:
-            return 0.0, nbytes, rate, rd, wr
-        return self.cycles(ins), nbytes, 0.0, rd, wr
-
-    def cycles(self, ins: Instr) -> float:
-        """The cycles of an instruction whose cost does not depend on the other cores."""
-        chip, pipe, cost = self.chip, ins.pipe, ins.cost
-        if "cycles" in cost:
-            return float(cost["cycles"])
-        if pipe is Pipe.V:
-            repeats = cost.get("repeats")
-            if repeats is None:
-                repeats = math.ceil(_nbytes(ins) / chip.vector_repeat_bytes) if _nbytes(ins) else 1
-            return chip.vector_issue_cycles + repeats * chip.vector_cycles_per_repeat
-        if pipe is Pipe.M:
-            fractals = cost.get("fractals")
-            if fractals is None:
-                f = chip.cube_fractal
-                fractals = (math.ceil(cost.get("m", f) / f) * math.ceil(cost.get("n", f) / f)
-                            * math.ceil(cost.get("k", f) / f))
-            return chip.cube_issue_cycles + fractals * chip.cube_cycles_per_fractal
-        if pipe is Pipe.S:
-            return chip.scalar_cycles_per_op * cost.get("ops", 1)
-        nbytes = _nbytes(ins)
-        if pipe is Pipe.MTE1:
-            to_l0b = any(a.space is Space.L0B for a in ins.writes)
-            rate = chip.mte1_l0b_bytes_per_cycle if to_l0b else chip.mte1_l0a_bytes_per_cycle
-            return chip.local_copy_latency_cycles + nbytes / rate
-        rate = self.path_rate[pipe]
-        if any(a.space is _HOST for a in ins.reads) or any(a.space is _HOST for a in ins.writes):
-            # zero-copy host memory: the host link's latency and bandwidth, not HBM's
-            link = chip.host_link_bandwidth / chip.clock_hz
-            return chip.host_link_latency_s * chip.clock_hz + nbytes / min(rate, link)
-        return chip.local_copy_latency_cycles + nbytes / rate
+_WAIT = Op.WAIT_FLAG.value
 
 
 # --- one core ------------------------------------------------------------------------------
-
-_K_WORK, _K_SET, _K_WAIT, _K_BARRIER, _K_FENCE = range(5)
-_KIND = {_SET: _K_SET, _WAIT: _K_WAIT, _BARRIER: _K_BARRIER, _SYNC_ALL: _K_FENCE}
-_ALL = int(Pipe.ALL)
-_S = int(Pipe.S)
-
-
-@dataclass(slots=True)
-class _Stream:
-    """One block's instructions turned into integers, once per launch (see :func:`_prepare`)."""
-
-    instrs: Sequence[Instr]
-    kinds: list[int]
-    pipes: list[int]
-    flag_of: list[int]  # dense flag number of a set/wait
-    wait_ord: list[int]  # a wait pairs with the set of the same ordinal
-    blocking: list[bool]  # holds back the issue of later instructions until it completes
-    queues: list[list[int]]  # per pipe: its instructions, in order
-    set_index: list[list[int]]  # per flag: its sets, in order
-    wait_index: list[list[int]]  # per flag: its waits, in order
-    fences: list[int]  # the sync_all instructions, in order
-    durs: list[float]  # cycles, except global-memory transfers (0 here; see gm_*)
-    busy: list[float]  # per pipe: the cycles of ``durs``
-    work: list[int]  # the work instructions, in order (jitter scales these)
-    gm_idx: list[int]  # the global-memory transfers ...
-    gm_bytes: list[int]  # ... their bytes ...
-    gm_rate: list[float]  # ... and path rates
-    gm_read: int
-    gm_write: int
-    demand: float  # bytes per cycle this block's pipes could draw from global memory at once
-
-
-def _prepare(instrs: Sequence[Instr], costs: _Costs) -> _Stream:
-    """Turn a stream into integers (kind, pipe, dense flag number, the ordinal of a wait among
-    the waits of its flag, fixed durations) so that the scheduling loop touches only lists."""
-    n = len(instrs)
-    kinds = [0] * n
-    pipes: list[int] = [0] * n
-    flag_of = [0] * n
-    wait_ord = [0] * n
-    durs = [0.0] * n
-    blocking = [False] * n
-    queues: list[list[int]] = [[] for _ in range(_NPIPES + 1)]
-    flag_ids: dict[tuple[Any, Any, Any], int] = {}
-    set_index: list[list[int]] = []
-    wait_index: list[list[int]] = []
-    fences: list[int] = []
-    work: list[int] = []
-    gm_idx: list[int] = []
-    gm_bytes: list[int] = []
-    gm_rate: list[float] = []
-    movers: dict[int, float] = {}
-    kind_of = _KIND.get
-    flag_get = flag_ids.get
-    memo = costs.memo
-    memo_get = memo.get
-    busy = [0.0] * (_NPIPES + 1)
-    gm_read = gm_write = 0
-    for i, ins in enumerate(instrs):
-        pipe = ins.pipe
-        kind = kind_of(ins.op, _K_WORK)
-        if kind == _K_WORK:
-            # _Costs.shape, memoized by shape (this loop runs once per instruction)
-            reads, writes, cost = ins.reads, ins.writes, ins.cost
-            nr = len(reads)
-            if len(writes) == 1 and nr <= 2:
-                w = writes[0]
-                wr = w.space is _GM
-                ck = tuple(cost.items()) if cost else None
-                if nr == 0:
-                    rd = False
-                    key: tuple[Any, ...] = (pipe, id(w.space), w.length, ck)
-                elif nr == 1:
-                    r = reads[0]
-                    rd = r.space is _GM
-                    key = (pipe, id(w.space), w.length, id(r.space), r.length, ck)
-                else:
-                    ra, rb = reads
-                    rd = ra.space is _GM or rb.space is _GM
-                    key = (pipe, id(w.space), w.length, id(ra.space), ra.length, id(rb.space), rb.length, ck)
-                hit = memo_get(key)
-                if hit is None:
-                    hit = memo[key] = costs.shape(ins, pipe)[:3]
-                d, nb, rate = hit
-            else:
-                d, nb, rate, rd, wr = costs.shape(ins, pipe)
-            work.append(i)
-            if rd or wr:
-                if rd:
-                    gm_read += nb
-                if wr:
-                    gm_write += nb
-            if rate:
-                if rate > movers.get(pipe, 0.0):
-                    movers[pipe] = rate
-                gm_idx.append(i)
-                gm_bytes.append(nb)
-                gm_rate.append(rate)
-            else:
-                durs[i] = d
-                busy[pipe] += d
-            if pipe == _S:
-                blocking[i] = True
-        elif kind <= _K_WAIT:
-            fk = (ins.src, ins.dst, ins.event_id)
-            f = flag_get(fk)
-            if f is None:
-                f = flag_ids[fk] = len(set_index)
-                set_index.append([])
-                wait_index.append([])
-            flag_of[i] = f
-            if kind == _K_SET:
-                set_index[f].append(i)
-            else:
-                waits = wait_index[f]
-                wait_ord[i] = len(waits)
-                waits.append(i)
-                if pipe == _S:
-                    blocking[i] = True
-        elif kind == _K_FENCE or pipe == _ALL:
-            if kind == _K_FENCE:
-                fences.append(i)
-            kind = _K_FENCE
-            pipe = Pipe.ALL
-            blocking[i] = True
-        kinds[i] = kind
-        pipes[i] = pipe
-        queues[pipe].append(i)
-    return _Stream(instrs, kinds, pipes, flag_of, wait_ord, blocking, queues, set_index, wait_index, fences,
-                   durs, busy, work, gm_idx, gm_bytes, gm_rate, gm_read, gm_write, sum(movers.values()))
-
-
-def _durations(st: _Stream, jitter: tuple[float, float] | None, rng: random.Random, fixed: float | None
-               ) -> tuple[list[float], list[float], list[float], list[float]]:
-    """``(durations, busy cycles per pipe, latency factor of each global-memory transfer, its
-    bytes)``.  Global-memory transfers get the duration ``-1`` (timed by :class:`_Hbm`),
-    or, with ``fixed`` (their latency in cycles, when they cannot contend), their path-rate
-    duration.  ``jitter`` scales every duration, and the latency and bytes of every
-    transfer, by U(lo, hi).
-    """
-    durs, busy = st.durs, st.busy
-    lat = [0.0] * len(st.gm_idx)
-    nbytes: list[float] = list(st.gm_bytes)
-    if jitter is not None:
-        lo, hi = jitter
-        uniform = rng.uniform
-        durs = durs[:]
-        busy = [0.0] * (_NPIPES + 1)
-        pipes = st.pipes
-        for i in st.work:
-            d = durs[i] = durs[i] * uniform(lo, hi)
-            busy[pipes[i]] += d
-    if st.gm_idx:
-        if durs is st.durs:
-            durs = durs[:]
-        for j, i in enumerate(st.gm_idx):
-            durs[i] = -1.0
-            lat[j] = 1.0
-            if jitter is not None:
-                u = uniform(lo, hi)
-                lat[j], nbytes[j] = u, nbytes[j] * u
-            if fixed is not None:
-                if busy is st.busy:
-                    busy = busy[:]
-                d = durs[i] = lat[j] * fixed + nbytes[j] / st.gm_rate[j]
-                busy[st.pipes[i]] += d
-    return durs, busy, lat, nbytes
-
 
 class _Core:
     """The resumable list scheduler of one stream: a block, or a class of identical blocks.
 
     ``run`` schedules every instruction whose time is known; it stops a pipe at a
-    global-memory transfer, whose end :class:`_Hbm` decides (``finish``) from what the
+    global-memory transfer, whose end :class:`Hbm` decides (``finish``) from what the
     other transfers of the moment draw.
     """
 
-    def __init__(self, st: _Stream, durs: list[float], busy: list[float], gm_lat: list[float],
+    def __init__(self, st: Stream, durs: list[float], busy: list[float], gm_lat: list[float],
                  gm_bytes: list[float], t0: float, floors: Sequence[float], flag_latency: float,
                  block: int) -> None:
         n = len(st.instrs)
@@ -392,21 +56,21 @@ class _Core:
         self.flag_latency = flag_latency
         self.floor_of = {i: (floors[k] if k < len(floors) else t0) for k, i in enumerate(st.fences)}
         self.busy = busy[:]
-        self.bw_stall = [0.0] * (_NPIPES + 1)
+        self.bw_stall = [0.0] * (NPIPES + 1)
         self.gm_of = {i: j for j, i in enumerate(st.gm_idx)}
         self.gm_lat, self.gm_bytes = gm_lat, gm_bytes
         self.start = [0.0] * n
         self.end = [0.0] * n
         self.done = [False] * n  # kept for blocking instructions only (the issue logic reads them)
         self.issue = [0.0] * n
-        self.stall = [0.0] * (_NPIPES + 1)
-        self.heads = [0] * (_NPIPES + 1)
-        self.pipe_free = [t0] * (_NPIPES + 1)
-        self.pending = [-1] * (_NPIPES + 1)  # per pipe: the transfer waiting for its end
+        self.stall = [0.0] * (NPIPES + 1)
+        self.heads = [0] * (NPIPES + 1)
+        self.pipe_free = [t0] * (NPIPES + 1)
+        self.pending = [-1] * (NPIPES + 1)  # per pipe: the transfer waiting for its end
         self.set_times: list[list[float]] = [[] for _ in st.set_index]
         self.issued = 0  # instructions [0, issued) have an issue time
         self.issue_clock = t0
-        self.hbm: _Hbm | None = None
+        self.hbm: Hbm | None = None
 
     def advance_issue(self) -> None:
         """Give issue times to every instruction up to (and including) the next blocking one."""
@@ -432,7 +96,7 @@ class _Core:
         durs, start, end, issue, heads = self.durs, self.start, self.end, self.issue, self.heads
         pipe_free, stall, set_times, pending = self.pipe_free, self.stall, self.set_times, self.pending
         flag_latency, floor_of = self.flag_latency, self.floor_of
-        all_pipes = range(_NPIPES + 1)
+        all_pipes = range(NPIPES + 1)
         self.advance_issue()
         progress = True
         while progress:
@@ -451,7 +115,7 @@ class _Core:
                     s = issue[i]
                     if free > s:
                         s = free
-                    if kind == _K_WORK:
+                    if kind == WORK:
                         d = durs[i]
                         if d < 0:  # a global-memory transfer: its end depends on the others
                             if pending[p] != i:
@@ -463,10 +127,10 @@ class _Core:
                             break
                         start[i] = s
                         free = end[i] = s + d
-                    elif kind == _K_SET:
+                    elif kind == SET:
                         start[i] = end[i] = s
                         set_times[flag_of[i]].append(s)
-                    elif kind == _K_WAIT:
+                    elif kind == WAIT:
                         fired = set_times[flag_of[i]]
                         k = wait_ord[i]
                         if len(fired) <= k:
@@ -477,7 +141,7 @@ class _Core:
                             s = ready
                         stall[p] += s - ready
                         free = start[i] = end[i] = s
-                    elif kind == _K_BARRIER:
+                    elif kind == BARRIER:
                         start[i] = end[i] = s
                     else:  # fence: pipe_barrier(ALL) / sync_all waits for every earlier instruction
                         if any(heads[o] < len(queues[o]) and queues[o][heads[o]] < i
@@ -522,90 +186,13 @@ class _Core:
         _check_flags(st.instrs, st.set_index, st.wait_index, self.set_times, start, block)
         flows = [(sx, wx) for sets, waits in zip(st.set_index, st.wait_index, strict=True)
                  for sx, wx in zip(sets, waits, strict=True)]
-        tl = CoreTimeline(block, core, wave, st.instrs, start, end, flows, self.busy[:_NPIPES],
-                          self.stall[:_NPIPES])
+        tl = CoreTimeline(block, core, wave, st.instrs, start, end, flows, self.busy[:NPIPES],
+                          self.stall[:NPIPES])
         tl.begin = self.t0
         tl.finish = max(end, default=self.t0)
         tl.gm_read, tl.gm_write = st.gm_read, st.gm_write
-        tl.bw_stall = self.bw_stall[:_NPIPES]
+        tl.bw_stall = self.bw_stall[:NPIPES]
         return tl
-
-
-class _Hbm:
-    """Global-memory transfers sharing the HBM bandwidth at every moment (a fluid model).
-
-    A transfer waits its latency, then moves its bytes.  At each moment the HBM bandwidth
-    is split evenly among the transfers moving data, none above its path rate, and what
-    the capped ones leave goes to the others (max-min fairness).  So the cores together
-    never draw more than the HBM bandwidth, and a core copying alone gets its path rate.
-    The rates change only when a transfer starts or ends moving data; ``steps`` records
-    the chip's draw, ``(cycle, bytes per cycle)``, from each such moment on.
-    """
-
-    def __init__(self, bandwidth: float, latency: float, t0: float) -> None:
-        self.bandwidth, self.latency, self.now = bandwidth, latency, t0
-        self.arrivals: list[tuple[float, int, list[Any]]] = []  # (data start, seq, transfer)
-        self.active: list[list[Any]] = []  # [bytes left, path rate, multiplicity, core, index]
-        self.seq = 0
-        self.steps: list[tuple[float, float]] = []
-
-    def add(self, core: _Core, i: int, start: float, lat: float, nbytes: float, rate: float) -> None:
-        self.seq += 1
-        transfer = [nbytes, rate, core.mult, core, i]
-        heapq.heappush(self.arrivals, (start + lat * self.latency, self.seq, transfer))
-
-    def _rates(self) -> list[float]:
-        active = self.active
-        left, count = self.bandwidth, sum(a[2] for a in active)
-        rates = [0.0] * len(active)
-        for j in sorted(range(len(active)), key=lambda j: active[j][1]):
-            share = left / count
-            cap, mult = active[j][1], active[j][2]
-            r = rates[j] = cap if cap < share else share
-            left -= r * mult
-            count -= mult
-        return rates
-
-    def run(self, cores: Sequence[_Core]) -> None:
-        for c in cores:
-            c.hbm = self
-            c.run()
-        active, arrivals, steps = self.active, self.arrivals, self.steps
-        rates: list[float] = []
-        while active or arrivals:
-            tc = math.inf
-            for a, r in zip(active, rates, strict=True):
-                t = self.now + a[0] / r
-                if t < tc:
-                    tc = t
-            ta = arrivals[0][0] if arrivals else math.inf
-            t = ta if ta <= tc else tc
-            dt = t - self.now
-            for a, r in zip(active, rates, strict=True):
-                a[0] -= r * dt
-            self.now = t
-            eps = 1e-9 * max(t, 1.0)
-            ended = [a for a, r in zip(active, rates, strict=True) if a[0] <= eps * r]
-            if ended:
-                self.active = active = [a for a, r in zip(active, rates, strict=True) if a[0] > eps * r]
-            while arrivals and arrivals[0][0] <= t:
-                a = heapq.heappop(arrivals)[2]
-                if a[0] > 0:
-                    active.append(a)
-                else:
-                    ended.append(a)
-            rates = self._rates()
-            draw = sum(r * a[2] for a, r in zip(active, rates, strict=True))
-            if not steps or steps[-1][1] != draw:
-                steps.append((t, draw))
-            if ended:
-                touched = []
-                for a in ended:
-                    a[3].finish(a[4], t)
-                    if a[3] not in touched:
-                        touched.append(a[3])
-                for c in touched:
-                    c.run()  # new transfers join the arrivals, not the moving set
 
 
 # --- launch --------------------------------------------------------------------------------
@@ -629,8 +216,8 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
         return SimReport(chip, 0, 0, 0.0, [], 0)
     ncores = chip.cores
     waves = math.ceil(block_dim / ncores)
-    costs = _Costs(chip)
-    streams = [_prepare(c, costs) for c in cores]
+    costs = CostModel(chip)
+    streams = [prepare(c, costs) for c in cores]
     fenced = [b for b, st in enumerate(streams) if st.fences]
     if fenced and waves > 1:
         ins = streams[fenced[0]].instrs[streams[fenced[0]].fences[0]]
@@ -640,7 +227,7 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
                                   hint=f"launch at most {ncores} blocks when using sync_all")
     hbm = chip.dram_bandwidth / chip.clock_hz  # bytes per cycle, whole chip
     timelines: list[CoreTimeline] = []
-    steps: list[_Steps] = []
+    steps: list[Steps] = []
     t = 0.0
     for w in range(waves):
         blocks = range(w * ncores, min((w + 1) * ncores, block_dim))
@@ -657,15 +244,15 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     return report
 
 
-def _same_stream(a: _Stream, b: _Stream) -> bool:
+def _same_stream(a: Stream, b: Stream) -> bool:
     """Whether two blocks turned into the very same integers and durations."""
     return (len(a.kinds) == len(b.kinds) and a.gm_bytes == b.gm_bytes and a.gm_rate == b.gm_rate
             and a.kinds == b.kinds and a.pipes == b.pipes and a.flag_of == b.flag_of and a.durs == b.durs)
 
 
-def _schedule_wave(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0: float, wave: int,
+def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0: float, wave: int,
                    jitter: tuple[float, float] | None, rng: random.Random, hbm: float,
-                   floors: Sequence[float]) -> tuple[list[CoreTimeline], _Steps]:
+                   floors: Sequence[float]) -> tuple[list[CoreTimeline], Steps]:
     """Schedule the blocks of one wave together.  Blocks that turned into the very same
     integers (an SPMD kernel's blocks differ only in their global addresses) are scheduled
     once, as one class whose transfers count as many times as it has blocks."""
@@ -680,13 +267,13 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0
         # block draws its own durations, so it is a class of its own)
         same = None if jitter else next((k for k, c in enumerate(classes) if _same_stream(c.st, st)), None)
         if same is None:
-            durs, busy, gm_lat, gm_bytes = _durations(st, jitter, rng, fixed)
+            durs, busy, gm_lat, gm_bytes = durations(st, jitter, rng, fixed)
             classes.append(_Core(st, durs, busy, gm_lat, gm_bytes, t0, floors, chip.flag_latency_cycles, b))
             members.append([b])
         else:
             classes[same].mult += 1
             members[same].append(b)
-    fluid = _Hbm(hbm, chip.gm_latency_cycles, t0)
+    fluid = Hbm(hbm, chip.gm_latency_cycles, t0)
     fluid.run(classes)
     latency = chip.gm_latency_cycles
     steps = (lambda: fluid.steps) if contended else (lambda: _sweep_steps(classes, latency))
@@ -776,9 +363,9 @@ def _sweep_steps(classes: Sequence[_Core], latency: float) -> list[tuple[float, 
     return steps
 
 
-def _schedule_with_sync_all(chip: ChipSpec, streams: Sequence[_Stream], blocks: range, t0: float, wave: int,
+def _schedule_with_sync_all(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0: float, wave: int,
                             jitter: tuple[float, float] | None, rng: random.Random, hbm: float
-                            ) -> tuple[list[CoreTimeline], _Steps]:
+                            ) -> tuple[list[CoreTimeline], Steps]:
     """Schedule blocks whose streams hold ``sync_all``: the k-th ``sync_all`` of every block
     passes at the latest time any block reaches its k-th one (a fixed point: each round can
     only delay later barriers, so it ends within one round per barrier)."""

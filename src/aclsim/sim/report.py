@@ -1,12 +1,108 @@
-"""Human-readable views of a launch: a summary dict, a rich table, a PNG timeline."""
+"""What a launch cost: ``SimReport`` (per block ``CoreTimeline``), and human-readable views of it:
+a summary dict, a rich table, a terminal or PNG timeline."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from aclsim.isa import EXEC_PIPES, Pipe
-from aclsim.sim.engine import SimReport
+from aclsim.arch import ChipSpec
+from aclsim.isa import EXEC_PIPES, Instr, Pipe
+
+Steps = Callable[[], list[tuple[float, float]]]  # a wave's global-memory draw, computed on demand
+
+
+@dataclass
+class CoreTimeline:
+    """The schedule of one block: for instruction ``i``, ``start[i]`` and ``end[i]`` in cycles."""
+
+    block: int
+    core: int
+    wave: int
+    instrs: Sequence[Instr]
+    start: list[float]
+    end: list[float]
+    flows: list[tuple[int, int]]  # (set_flag index, wait_flag index)
+    busy: list[float]  # per pipe (index = Pipe value)
+    flag_stall: list[float]  # per pipe: cycles spent in wait_flag
+    begin: float = 0.0
+    finish: float = 0.0
+    gm_read: int = 0
+    gm_write: int = 0
+    bw_stall: list[float] = field(default_factory=lambda: [0.0] * len(EXEC_PIPES))  # HBM sharing
+
+
+@dataclass
+class SimReport:
+    """What one launch cost: cycles, time, per-core and per-pipe figures, the schedule."""
+
+    chip: ChipSpec
+    block_dim: int
+    waves: int
+    total_cycles: float
+    timelines: list[CoreTimeline] = field(repr=False)
+    instructions: int = 0
+    _steps: list[Steps] = field(default_factory=list, repr=False)
+
+    @property
+    def hbm_steps(self) -> list[tuple[float, float]]:
+        """The chip's global-memory draw over time: ``(cycle, bytes per cycle)`` from each
+        change on (wave after wave)."""
+        return [step for wave in self._steps for step in wave()]
+
+    @property
+    def seconds(self) -> float:
+        return self.total_cycles / self.chip.clock_hz
+
+    @property
+    def microseconds(self) -> float:
+        return self.seconds * 1e6
+
+    def pipe_busy(self) -> dict[Pipe, float]:
+        """Busy cycles per pipe, summed over blocks."""
+        return {p: sum(t.busy[p] for t in self.timelines) for p in EXEC_PIPES}
+
+    def utilization(self) -> dict[Pipe, float]:
+        """Per pipe: busy cycles / (cycles each block was resident), averaged over blocks."""
+        resident = sum(max(t.finish - t.begin, 0.0) for t in self.timelines) or 1.0
+        return {p: b / resident for p, b in self.pipe_busy().items()}
+
+    @property
+    def bottleneck(self) -> Pipe:
+        busy = self.pipe_busy()
+        return max(busy, key=lambda p: busy[p])
+
+    def flag_stall(self) -> dict[Pipe, float]:
+        """Cycles each pipe spent in ``wait_flag``, summed over blocks."""
+        return {p: sum(t.flag_stall[p] for t in self.timelines) for p in EXEC_PIPES}
+
+    def bandwidth_stall(self) -> dict[Pipe, float]:
+        """Cycles global-memory transfers took beyond their path rate because the cores share
+        the HBM bandwidth (part of the busy cycles), summed over blocks."""
+        return {p: sum(t.bw_stall[p] for t in self.timelines) for p in EXEC_PIPES}
+
+    @property
+    def gm_bytes(self) -> int:
+        return sum(t.gm_read + t.gm_write for t in self.timelines)
+
+    @property
+    def achieved_bandwidth(self) -> float:
+        """Global-memory bytes per second over the whole launch."""
+        return self.gm_bytes / self.seconds if self.total_cycles else 0.0
+
+    @property
+    def bandwidth_fraction(self) -> float:
+        return self.achieved_bandwidth / self.chip.dram_bandwidth
+
+    def instruction_counts(self) -> dict[Pipe, int]:
+        counts = dict.fromkeys(EXEC_PIPES, 0)
+        for t in self.timelines:
+            for ins in t.instrs:
+                if ins.pipe is not Pipe.ALL:
+                    counts[ins.pipe] += 1
+        return counts
 
 
 def summary(report: SimReport) -> dict[str, Any]:

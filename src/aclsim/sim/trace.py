@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from aclsim.isa import EXEC_PIPES, Pipe
-from aclsim.sim.engine import SimReport
+from aclsim.sim.report import SimReport
 
 _SORT = {p: i for i, p in enumerate((Pipe.S, Pipe.MTE2, Pipe.MTE1, Pipe.V, Pipe.M, Pipe.FIX, Pipe.MTE3))}
 

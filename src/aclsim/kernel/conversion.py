@@ -1,0 +1,144 @@
+"""``cast``: element conversions on the vector unit (PIPE_V, UB operands), reference section 2.6.
+
+Float -> integer rounds as the ``RoundMode`` says and saturates (NaN -> 0); float narrowing
+rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL, TRUNC, ROUND =
+ties away from zero, ODD = round to odd); integer narrowing keeps the low bits.
+``cast_values`` is the same on NumPy arrays.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import numpy as np
+
+from aclsim.errors import FeatureNotSupportedError
+from aclsim.isa import Pipe
+from aclsim.kernel._core import REPEATS, bfloat16, current
+from aclsim.kernel.operands import count_view, local_operand
+from aclsim.kernel.repeat import UINT, Strided, UnaryRepeatParams, check_count, repeats
+from aclsim.kernel.tensor import LocalTensor
+
+
+class RoundMode(enum.IntEnum):
+    """``RoundMode`` for ``cast``."""
+
+    CAST_NONE = 0
+    CAST_RINT = 1
+    CAST_FLOOR = 2
+    CAST_CEIL = 3
+    CAST_ROUND = 4
+    CAST_TRUNC = 5
+    CAST_ODD = 6
+    CAST_HYBRID = 7
+
+
+def _toward(y: np.ndarray, x64: np.ndarray) -> np.ndarray:
+    """The float of ``y``'s type next to ``y`` in the direction of the exact value ``x64``."""
+    ut = UINT[y.dtype.itemsize]
+    bits = y.view(ut).copy()
+    ay, ax = np.abs(y.astype(np.float64)), np.abs(x64)
+    up = ay < ax  # move away from zero
+    down = ay > ax
+    sign = np.signbit(x64)
+    zero = (y == 0) & up
+    one = ut(1)
+    bits = np.where(up & ~zero, bits + one, bits)
+    bits = np.where(down, bits - one, bits)
+    high = ut(1 << (8 * y.dtype.itemsize - 1))
+    bits = np.where(zero, np.where(sign, high | one, one), bits)
+    return bits.astype(ut).view(y.dtype)
+
+
+def cast_values(x: np.ndarray, dt: np.dtype, mode: RoundMode) -> np.ndarray:
+    """``x`` converted to ``dt`` under ``mode`` (the semantics of ``cast``, on NumPy arrays)."""
+    mode = RoundMode(mode)
+    if mode is RoundMode.CAST_HYBRID:
+        raise FeatureNotSupportedError("CAST_HYBRID is not modelled")
+    src_float = x.dtype.kind == "f" or x.dtype == bfloat16
+    if dt.kind in "iu":
+        if not src_float:
+            return x.astype(dt)  # integer narrowing keeps the low bits (two's complement)
+        x64 = x.astype(np.float64)
+        if mode in (RoundMode.CAST_NONE, RoundMode.CAST_RINT):
+            r = np.rint(x64)
+        elif mode is RoundMode.CAST_FLOOR:
+            r = np.floor(x64)
+        elif mode is RoundMode.CAST_CEIL:
+            r = np.ceil(x64)
+        elif mode is RoundMode.CAST_TRUNC:
+            r = np.trunc(x64)
+        elif mode is RoundMode.CAST_ROUND:
+            r = np.sign(x64) * np.floor(np.abs(x64) + 0.5)
+        else:
+            raise ValueError(f"{mode.name} applies to float -> float casts")
+        info = np.iinfo(dt)
+        r = np.nan_to_num(r, nan=0.0, posinf=info.max, neginf=info.min)
+        return np.clip(r, info.min, info.max).astype(dt)
+    y = x.astype(dt)  # round to nearest even
+    if mode in (RoundMode.CAST_NONE, RoundMode.CAST_RINT) or (
+        src_float and dt.itemsize >= x.dtype.itemsize and dt != bfloat16
+    ):
+        return y
+    x64 = x.astype(np.float64)
+    y64 = y.astype(np.float64)
+    inexact = (y64 != x64) & ~np.isnan(x64)
+    if not inexact.any():
+        return y
+    other = _toward(y, x64)
+    if mode is RoundMode.CAST_FLOOR:
+        pick = y64 > x64
+    elif mode is RoundMode.CAST_CEIL:
+        pick = y64 < x64
+    elif mode is RoundMode.CAST_TRUNC:
+        pick = np.abs(y64) > np.abs(x64)
+    elif mode is RoundMode.CAST_ROUND:  # ties away from zero: differs from RNE only at ties toward zero
+        o64 = other.astype(np.float64)
+        pick = (np.abs(o64 - x64) == np.abs(y64 - x64)) & (np.abs(o64) > np.abs(y64))
+    else:  # CAST_ODD: the neighbour whose last mantissa bit is 1
+        ut = UINT[dt.itemsize]
+        pick = (y.view(ut) & ut(1)) == 0
+    return np.where(inexact & pick, other, y).astype(dt)
+
+
+def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) -> None:
+    """``Cast(dst, src, roundMode, count)`` or ``Cast(dst, src, roundMode, mask, repeatTimes,
+    UnaryRepeatParams)``: convert elements.
+
+    Float -> integer rounds as ``round_mode`` says and saturates (NaN -> 0); float
+    narrowing rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL,
+    TRUNC, ROUND = ties away from zero, ODD = round to odd); integer narrowing keeps the
+    low bits.  In the mask/repeat form a repeat handles 256 B of the wider type (64
+    elements for float <-> half), and each operand's blocks are 32 B of its own type (so a
+    contiguous half destination of a float source takes ``dst_rep_stride`` 4).
+    """
+    core = current()
+    name = "cast"
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
+    if len(args) == 1:
+        n = check_count(args[0], name)
+        d = count_view(core, dst, n, name, "dst")
+        d[...] = cast_values(count_view(core, src, n, name, "src"), dst.dtype, round_mode)
+        nb = n * max(dst.dtype.itemsize, src.dtype.itemsize)
+        core.emit(
+            Pipe.V,
+            name,
+            (src.access(n * src.dtype.itemsize),),
+            (dst.access(n * dst.dtype.itemsize),),
+            REPEATS[repeats(core, nb)],
+        )
+        return
+    if len(args) != 3:
+        raise TypeError("cast(dst, src, round_mode, count) or cast(dst, src, round_mode, mask, repeat_times, "
+                        "UnaryRepeatParams)")
+    mask, repeat, p = args
+    if not isinstance(p, UnaryRepeatParams):
+        raise TypeError(f"{name}: the strided form takes UnaryRepeatParams")
+    wide = dst.dtype if dst.dtype.itemsize >= src.dtype.itemsize else src.dtype
+    st = Strided(core, name, wide, mask, repeat)
+    ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
+    ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
+    ds[di] = cast_values(ss[si], dst.dtype, round_mode)
+    core.emit(Pipe.V, name, (sa,), (da,), REPEATS[st.repeat])
