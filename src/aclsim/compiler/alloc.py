@@ -359,9 +359,10 @@ class _Flat:
                 out.append(ins)
         if self.open_key:
             key, pid = min(self.open_key.items(), key=lambda kv: kv[1])
-            where = next((x.where for x in self.instrs if x.op == "set_flag" and x.logical
-                          and (x.src, x.dst, x.event_id) == key), "?")
-            raise SyncError(f"{where}: set_flag {_flag(key)} is never waited")
+            first = next(x for x in self.instrs if x.op == "set_flag" and x.logical
+                         and (x.src, x.dst, x.event_id) == key)
+            raise SyncError(f"{first.where}: set_flag {_flag(key)} is never waited", file=first.file,
+                            line=first.line)
         stats = self.stats
         stats.sync_points += len(self.point_k)
         for pq in range(NPIPES * NPIPES):
@@ -375,7 +376,8 @@ class _Flat:
         q: Any = ins.dst
         key = (p, q, ins.event_id)
         if key in self.open_key:
-            raise SyncError(f"{ins.where}: logical flag {_flag(key)} set twice before its wait")
+            raise SyncError(f"{ins.where}: logical flag {_flag(key)} set twice before its wait",
+                            file=ins.file, line=ins.line)
         pid = len(self.point_k)
         self.open_key[key] = pid
         self.point_k.append(-1)
@@ -413,7 +415,8 @@ class _Flat:
         key = (p, q, ins.event_id)
         pid = self.open_key.pop(key, -1)
         if pid < 0:
-            raise SyncError(f"{ins.where}: wait_flag {_flag(key)} has no earlier set_flag")
+            raise SyncError(f"{ins.where}: wait_flag {_flag(key)} has no earlier set_flag",
+                            file=ins.file, line=ins.line)
         if self.dropped[pid]:
             return
         if pid in self.barrier_at_wait:

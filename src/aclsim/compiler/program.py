@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from aclsim.errors import SyncError as SyncError  # the one SyncError (re-exported)
 from aclsim.isa import Access, Instr
 
 
@@ -24,10 +25,6 @@ class SyncFormatError(ValueError):
         super().__init__(where + message)
         self.line = line
         self.file = file
-
-
-class SyncError(ValueError):
-    """A stream the passes cannot handle (unmatched logical sync, unsound input...)."""
 
 
 # --- affine expressions -----------------------------------------------------------------------
