@@ -26,7 +26,7 @@ wait_flag V MTE3 0
 MTE3 copy_out r:UB[256:512]
 """
 
-from aclsim.compiler.alloc import AllocStats, allocate_events
+from aclsim.compiler.alloc import allocate_events
 from aclsim.compiler.api import SyncStats, auto_sync, strip_syncs, verify_sync
 from aclsim.compiler.baselines import (
     all_barriers,
@@ -37,9 +37,10 @@ from aclsim.compiler.baselines import (
     whole_kernel,
 )
 from aclsim.compiler.hb import FlagUse, HBReport, Race, SyncIssue, check, check_flags, find_races, flag_uses
-from aclsim.compiler.infer import InferStats, infer_sync
-from aclsim.compiler.program import Affine, AffineAccess, Loop, Program, SyncError, SyncFormatError
+from aclsim.compiler.infer import infer_sync
+from aclsim.compiler.program import Affine, AffineAccess, Loop, Program, SyncFormatError
 from aclsim.compiler.text import format_instr, format_program, parse, parse_file
+from aclsim.compiler.types import AllocStats, InferStats, SyncError
 
 __all__ = [
     "Affine",

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field, replace
 from typing import overload
 
 from aclsim.arch import ChipSpec
-from aclsim.compiler.alloc import AllocStats, allocate_events, resolve_pool
+from aclsim.compiler.alloc import allocate_events, resolve_pool
 from aclsim.compiler.hb import HBReport, check
-from aclsim.compiler.infer import InferStats, infer_sync
-from aclsim.compiler.program import Program, SyncError
+from aclsim.compiler.infer import infer_sync
+from aclsim.compiler.program import Program
+from aclsim.compiler.types import AllocStats, InferStats, SyncError
 from aclsim.isa import Instr
 
 

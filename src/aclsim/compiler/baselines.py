@@ -25,9 +25,10 @@ import time
 from bisect import bisect_right, insort
 from collections.abc import Sequence
 
-from aclsim.compiler.alloc import AllocStats, _allocate_flat
+from aclsim.compiler.alloc import allocate_flat
 from aclsim.compiler.hb import FlagUse, flag_uses
-from aclsim.compiler.program import Program, flat_instrs, gc_paused
+from aclsim.compiler.program import Program, flat_instrs
+from aclsim.compiler.types import AllocStats, gc_paused
 from aclsim.isa import Instr, Pipe
 
 _PIPES = list(Pipe)
@@ -261,4 +262,4 @@ def optimal_colouring(stream: Program | Sequence[Instr], stats: AllocStats | Non
     instrs = _flat(stream)
     need = max(lower_bound(instrs).values(), default=1)
     stats = stats if stats is not None else AllocStats(need, method="optimal")
-    return _allocate_flat(instrs, max(need, 1), stats)
+    return allocate_flat(instrs, max(need, 1), stats)

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aclsim.arch import ChipSpec
-from aclsim.compiler.hb import NPIPES, _mode_flags
-from aclsim.compiler.program import flag_key
+from aclsim.compiler.clock import NPIPES, inorder_pipes
+from aclsim.compiler.types import flag_key
 from aclsim.isa import Instr, Pipe
 
 Latency = Callable[[Instr], int]
@@ -81,7 +81,7 @@ def chip_latency(chip: ChipSpec) -> Latency:
 def execute(instrs: Sequence[Instr], latency: Latency, *, same_pipe: str = "barrier", flag_latency: int = 4,
             check_memory: bool = True) -> ExecResult:
     """Run one core's stream with the given latencies; see the module docstring for the rules."""
-    inorder = _mode_flags(same_pipe)
+    inorder = inorder_pipes(same_pipe)
     res = ExecResult()
     issue = [0] * NPIPES  # earliest issue time of the next instruction of each pipe
     drained = [0] * NPIPES  # when every instruction issued so far on the pipe has finished

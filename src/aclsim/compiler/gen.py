@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from aclsim.compiler.hb import check_flags
 from aclsim.compiler.program import Affine, Item, Loop, Program, affine_access
 from aclsim.isa import Access, Instr, Pipe, Space, pipe_barrier
 
@@ -81,8 +82,6 @@ def insert_flag_pairs(stream: Sequence[Item],
     between are fine).  A pair is kept only if the flags stay legal with it (no double set,
     lost signal, wait without set, in every iteration): the passes take correct programs.
     """
-    from aclsim.compiler.hb import check_flags
-
     placed: list[tuple[int, int, Instr]] = []  # (position, insertion order, instruction)
 
     def build(extra: list[tuple[int, int, Instr]]) -> list[Item]:
