@@ -11,7 +11,7 @@ from aclsim.compiler.alloc import allocate_events, resolve_pool
 from aclsim.compiler.hb import HBReport, check
 from aclsim.compiler.infer import infer_sync
 from aclsim.compiler.program import Program
-from aclsim.compiler.types import AllocStats, InferStats, SyncError
+from aclsim.compiler.types import BARRIER_OPS, FLAG_OPS, AllocStats, InferStats, SyncError
 from aclsim.isa import Instr
 
 
@@ -65,9 +65,9 @@ def strip_syncs(stream: Sequence[Instr], *, keep_strong: bool = True) -> list[In
     """
     out: list[Instr] = []
     for ins in stream:
-        if ins.op in ("set_flag", "wait_flag"):
+        if ins.op in FLAG_OPS:
             continue
-        if ins.op in ("pipe_barrier", "sync_all") and not (keep_strong and ins.is_strong_sync):
+        if ins.op in BARRIER_OPS and not (keep_strong and ins.is_strong_sync):
             continue
         out.append(ins)
     return out
