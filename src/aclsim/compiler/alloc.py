@@ -7,9 +7,9 @@ sync points.
    set and wait lie in different segments is already ordered by the strong sync: it is
    removed (never a dependence: the strong sync carries it).
 2. For each segment, the DAG of its logical sync points (producer on one pipe, consumer on
-   another), ordered by the execution order, is represented by vector clocks (one per pipe,
-   merged at each wait and barrier, as in :mod:`aclsim.compiler.hb`): "the wait of sync
-   point *u* happens before the set of *v*" is one integer comparison.
+   another), ordered by the execution order, is represented by the vector clocks of
+   :mod:`aclsim.compiler.clock` (one per pipe, merged at each wait and barrier): "the wait
+   of sync point *u* happens before the set of *v*" is one integer comparison.
 3. Traverse the segment in program order (a topological order of the DAG): at each set,
    give the sync point the lowest ID of its pipe pair's pool whose previous use's wait is
    ordered before this set (a flag is one signal deep, so only then can the ID be reused);
@@ -29,7 +29,7 @@ sync points.
    only (see :class:`_FlatAllocator`).  Rewrite logical IDs into physical ones.  Output is
    deterministic.
 
-Programs with loops take the structured variant in :mod:`aclsim.compiler.structured`
+Programs with loops take the structured variant in :mod:`aclsim.compiler.structured_alloc`
 (loop-carried pairs hold their ID across the back edge).
 """
 
@@ -52,13 +52,13 @@ from aclsim.compiler.types import (
     SYNC_ALL,
     WAIT_FLAG,
     AllocStats,
+    FlagKey,
     flag_key,
     gc_paused,
     sync_error,
 )
 from aclsim.isa import Instr, Pipe
 
-_ALL = int(Pipe.ALL)
 _S = int(Pipe.S)
 _PIPES = list(Pipe)
 DEFAULT_CHIP = "910B"
@@ -196,8 +196,8 @@ class _FlatAllocator:
         self.order = order
         self.clock = Clock()
         self.pairs: list[_Pair | None] = [None] * (NPIPES * NPIPES)
-        self.phys: dict[tuple[int, int, int], list[int]] = {}  # hand-written flag -> its pending signal
-        self.open_key: dict[tuple[int, int, int], int] = {}  # logical flag -> its point with a pending set
+        self.phys: dict[FlagKey, list[int]] = {}  # hand-written flag -> its pending signal
+        self.open_key: dict[FlagKey, int] = {}  # logical flag -> its point with a pending set
         self.point_id: list[int] = []  # point -> physical ID
         self.dropped: list[bool] = []  # point -> its wait is not emitted (merged away or made redundant)
         self.barrier_at_wait: set[int] = set()  # points that became a strong sync at their wait
@@ -217,7 +217,7 @@ class _FlatAllocator:
             elif op == SYNC_ALL or (op == PIPE_BARRIER and ins.pipe is Pipe.ALL):
                 self.strong.append(i)
         if self.hand:  # the windows of the logical points matter only next to hand-written flags
-            pending: dict[tuple[int, int, int], int] = {}
+            pending: dict[FlagKey, int] = {}
             for i, ins in enumerate(instrs):
                 if ins.logical and ins.op == SET_FLAG:
                     pending.setdefault(flag_key(ins), i)
@@ -534,5 +534,5 @@ class _FlatAllocator:
         return k
 
 
-def _flag(key: tuple[int, int, int]) -> str:
+def _flag(key: FlagKey) -> str:
     return f"{_PIPES[key[0]].name} {_PIPES[key[1]].name} L{key[2]}"
