@@ -356,15 +356,15 @@ class _FlatAllocator:
         return [x for x in out if x is not None]
 
     def set_logical(self, ins: Instr, i: int) -> None:
-        key = flag_key(ins)
+        p, q = PIPE_INDEX[ins.src], PIPE_INDEX[ins.dst]  # type: ignore[index]
+        key: FlagKey = (p, q, ins.event_id)  # type: ignore[assignment]  # (a flag's ID is an int)
         if key in self.open_key:
             raise sync_error(ins, f"logical flag {_flag(key)} set twice before its wait")
-        p, q, _ = key
         point = len(self.point_id)
         self.open_key[key] = point
         self.point_id.append(-1)
         self.dropped.append(False)
-        pair = self.pair(p * NPIPES + q)
+        pair = self.pairs[p * NPIPES + q] or self.pair(p * NPIPES + q)
         clock = self.clock
         f = clock.count[p] if p == q else clock.know[p][q]
         # the wait's position matters only next to hand-written flags (never waited: the error
@@ -385,7 +385,8 @@ class _FlatAllocator:
                               ins.line))
 
     def wait_logical(self, ins: Instr) -> None:
-        key = flag_key(ins)
+        p, q = PIPE_INDEX[ins.src], PIPE_INDEX[ins.dst]  # type: ignore[index]
+        key: FlagKey = (p, q, ins.event_id)  # type: ignore[assignment]  # (a flag's ID is an int)
         point = self.open_key.pop(key, -1)
         if point < 0:
             raise sync_error(ins, f"wait_flag {_flag(key)} has no earlier set_flag")
@@ -397,7 +398,6 @@ class _FlatAllocator:
             self.reset()
             self.stats.segments += 1
             return
-        p, q, _ = key
         k = self.point_id[point]
         pair = self.pairs[p * NPIPES + q]
         assert pair is not None

@@ -148,7 +148,10 @@ class _FlatInference:
         waits: list[Instr] = []
         while cands:
             # the pair whose signal carries the most other producers goes first
-            best = max(cands, key=lambda r: (sum(1 for c in cands if sigs[r][c] > need[c]), -r))
+            if len(cands) == 1:
+                best = cands[0]
+            else:
+                best = max(cands, key=lambda r: (sum(1 for c in cands if sigs[r][c] > need[c]), -r))
             src, dst = _PIPES[best], _PIPES[p]
             eid = self.next_id
             self.next_id += 1

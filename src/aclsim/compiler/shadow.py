@@ -149,10 +149,11 @@ class Shadow:
         """Record an instruction's accesses (writes replace, reads add).  Its ranges may
         overlap one another, so each write splits the shadow at its own bounds first (an
         earlier write of the instruction may have merged the segments that a check split)."""
+        spaces = self._spaces
         for acc in ins.writes:
             if acc.length <= 0:
                 continue
-            starts, segs = self.memory(acc.space)
+            starts, segs = spaces.get(id(acc.space)) or self.memory(acc.space)
             lo = acc.offset
             hi = lo + acc.length
             seg = segs.get(lo)
@@ -167,7 +168,7 @@ class Shadow:
         for acc in ins.reads:
             if acc.length <= 0:
                 continue
-            starts, segs = self.memory(acc.space)
+            starts, segs = spaces.get(id(acc.space)) or self.memory(acc.space)
             lo = acc.offset
             hi = lo + acc.length
             for seg in covering(starts, segs, lo, hi):
