@@ -49,7 +49,7 @@ from aclsim.compiler import (
 )
 from aclsim.compiler.executor import chip_latency, execute, stress
 from aclsim.compiler.gen import kernel_stream, random_program, random_stream
-from aclsim.isa import EXEC_PIPES, Pipe
+from aclsim.isa import EXEC_PIPES, Op, Pipe
 
 DEPTH = 6  # buffers in rotation: the live flags per pipe pair, so pool 4 runs short
 DENSITIES = {"none": 0, "low": 100, "high": 10}  # tiles between strong syncs
@@ -127,7 +127,7 @@ def _allocation_failure(logical: list, pool: int, mode: str, seed: int, oracle_c
     fig["strong_syncs_inserted"] += stats.cuts
     if not isinstance(out, list):
         out = out.unroll()
-    hand = [x for x in logical if x.op in ("set_flag", "wait_flag") and not x.logical]
+    hand = [x for x in logical if x.op in (Op.SET_FLAG, Op.WAIT_FLAG) and not x.logical]
     kept = iter(out)
     if not all(any(y is x for y in kept) for x in hand):
         return "a hand-written flag was dropped"
@@ -222,10 +222,10 @@ def _count_hand(flat: list, done: dict) -> int:
     for x in flat:
         if x.is_strong_sync:
             strong += 1
-        elif x.op == "set_flag" and not x.logical:
+        elif x.op == Op.SET_FLAG and not x.logical:
             open_at[x.flag] = strong
             top = max(top, x.event_id)
-        elif x.op == "wait_flag" and not x.logical and x.flag in open_at:
+        elif x.op == Op.WAIT_FLAG and not x.logical and x.flag in open_at:
             done["hand_written_pairs"] += 1
             done["pairs_straddling_strong_syncs"] += open_at.pop(x.flag) != strong
     return top

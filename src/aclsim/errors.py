@@ -284,10 +284,17 @@ class KernelDeadlockError(AclError):
         super().__init__(message, hint=hint, code=code)
 
 
-class SyncError(AclError):
-    """A set_flag never waited for, or set twice before its wait (a lost signal).
+class SyncError(AclError, ValueError):
+    """A misuse of flags: a set_flag never waited for, or set twice before its wait (a lost
+    signal), found by the core model; or a stream the sync passes of ``aclsim.compiler``
+    cannot take (a logical wait with no set, a set never waited, a flag that can lose a
+    signal), also a ``ValueError`` as a bad argument of those passes.
 
-    ``file``/``line`` locate the offending set_flag, ``block`` its block (as kernel faults).
+    ``file``/``line`` locate the offending instruction, ``block`` its block (as kernel faults).
+
+    >>> err = SyncError("line 3: set_flag MTE2 V L0 is never waited", line=3)
+    >>> err.code, isinstance(err, ValueError)
+    (507015, True)
     """
 
     default_code = ACL_ERROR_RT_AICORE_EXCEPTION

@@ -17,7 +17,7 @@ from aclsim.compiler import (
     parse,
     verify_sync,
 )
-from aclsim.compiler.alloc import _allocate_flat
+from aclsim.compiler.alloc import allocate_flat
 from aclsim.compiler.gen import kernel_stream, random_program, random_stream
 from aclsim.isa import Pipe
 
@@ -113,7 +113,7 @@ def test_cut_removes_the_pairs_it_straddles() -> None:
     # with merging and ordering disabled, the cut drops the live pair (the barrier orders it)
     instrs = parse(TWO_LIVE).unroll()
     stats = AllocStats(1)
-    out = _allocate_flat(instrs, 1, stats, merge=False, order=False)
+    out = allocate_flat(instrs, 1, stats, merge=False, order=False)
     assert format_program(out) == """\
 MTE2 ld w:UB[0:64]
 MTE2 ld w:UB[64:128]

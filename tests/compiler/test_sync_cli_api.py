@@ -125,3 +125,20 @@ def test_verify_sync_on_programs_gives_loop_context() -> None:
     assert "(i=0 / i=0)" in str(report)
     assert verify_sync(parse("set_flag MTE2 V 9\nwait_flag MTE2 V 9"), pool=8).issue_count == 2
     assert verify_sync(parse("set_flag MTE2 V 9\nwait_flag MTE2 V 9")).ok
+
+
+def test_one_sync_error_for_the_passes_and_the_core_model() -> None:
+    """The passes and the core model raise one class: an AclError with its code (507015)
+    and the line, and a ValueError, so code catching either of the old classes still works."""
+    from aclsim import errors
+    from aclsim.arch import get_chip
+    from aclsim.compiler import allocate_events
+    from aclsim.sim import simulate
+
+    assert SyncError is errors.SyncError
+    with pytest.raises(errors.AclError) as exc:
+        allocate_events(parse("MTE2 ld w:UB[0:64]\nwait_flag MTE2 V L0"))
+    assert exc.value.code == errors.ACL_ERROR_RT_AICORE_EXCEPTION and isinstance(exc.value, ValueError)
+    assert exc.value.line == 2 and "line 2: wait_flag MTE2 V L0 has no earlier set_flag" in str(exc.value)
+    with pytest.raises(ValueError, match="never waited"):  # the core model's
+        simulate(get_chip("910B"), [[set_flag(Pipe.MTE2, Pipe.V, 0)]])

@@ -11,6 +11,9 @@ One core's instruction stream, a recorded ``list[Instr]`` or a structured
   sanitizer's engine);
 - :func:`auto_sync`: all three, what the kernel language's ``auto_sync=True`` calls.
 
+The passes are also listed as a named, ordered pipeline (:data:`PASSES`, :class:`Pipeline`,
+:func:`kernel_pipeline`: what a backend runs between recording and simulating a kernel).
+
 Baselines are in :mod:`aclsim.compiler.baselines`, a randomized pipe executor in
 :mod:`aclsim.compiler.executor`.  See ``docs/sync.md``.
 
@@ -26,8 +29,8 @@ wait_flag V MTE3 0
 MTE3 copy_out r:UB[256:512]
 """
 
-from aclsim.compiler.alloc import AllocStats, allocate_events
-from aclsim.compiler.api import SyncStats, auto_sync, strip_syncs, verify_sync
+from aclsim.compiler.alloc import allocate_events
+from aclsim.compiler.api import SyncStats, strip_syncs, verify_sync
 from aclsim.compiler.baselines import (
     all_barriers,
     interval_lower_bound,
@@ -37,9 +40,11 @@ from aclsim.compiler.baselines import (
     whole_kernel,
 )
 from aclsim.compiler.hb import FlagUse, HBReport, Race, SyncIssue, check, check_flags, find_races, flag_uses
-from aclsim.compiler.infer import InferStats, infer_sync
-from aclsim.compiler.program import Affine, AffineAccess, Loop, Program, SyncError, SyncFormatError
+from aclsim.compiler.infer import infer_sync
+from aclsim.compiler.pipeline import PASSES, Pass, PassContext, Pipeline, auto_sync, kernel_pipeline
+from aclsim.compiler.program import Affine, AffineAccess, Loop, Program, SyncFormatError
 from aclsim.compiler.text import format_instr, format_program, parse, parse_file
+from aclsim.compiler.types import AllocStats, InferStats, SyncError
 
 __all__ = [
     "Affine",
@@ -49,6 +54,10 @@ __all__ = [
     "HBReport",
     "InferStats",
     "Loop",
+    "PASSES",
+    "Pass",
+    "PassContext",
+    "Pipeline",
     "Program",
     "Race",
     "SyncError",
@@ -66,6 +75,7 @@ __all__ = [
     "format_program",
     "infer_sync",
     "interval_lower_bound",
+    "kernel_pipeline",
     "lower_bound",
     "optimal_colouring",
     "parse",

@@ -1,4 +1,5 @@
-"""The entry points other layers call: :func:`verify_sync` and :func:`auto_sync`."""
+"""Entry points other layers call besides the passes: :func:`verify_sync`, :func:`strip_syncs`
+and :class:`SyncStats` (``auto_sync`` and the pipeline are in :mod:`aclsim.compiler.pipeline`)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from dataclasses import dataclass, field, replace
 from typing import overload
 
 from aclsim.arch import ChipSpec
-from aclsim.compiler.alloc import AllocStats, allocate_events, resolve_pool
-from aclsim.compiler.hb import HBReport, check
-from aclsim.compiler.infer import InferStats, infer_sync
-from aclsim.compiler.program import Program, SyncError
+from aclsim.compiler.alloc import resolve_pool
+from aclsim.compiler.hb import HBReport, Race, check
+from aclsim.compiler.program import Item, Loop, Program
+from aclsim.compiler.types import BARRIER_OPS, FLAG_OPS, AllocStats, InferStats
 from aclsim.isa import Instr
 
 
@@ -53,72 +54,57 @@ def _join(a: str, b: str) -> str:
     return f"{a or '-'} / {b or '-'}"
 
 
-def strip_syncs(stream: Sequence[Instr], *, keep_strong: bool = True) -> list[Instr]:
-    """The work of a recorded stream without its flags and same-pipe barriers (strong syncs
-    kept unless ``keep_strong`` is False): what :func:`auto_sync` starts from when a kernel's
-    own syncs are to be replaced.
+@overload
+def strip_syncs(stream: Program, *, keep_strong: bool = ...) -> Program: ...
+
+
+@overload
+def strip_syncs(stream: Sequence[Instr], *, keep_strong: bool = ...) -> list[Instr]: ...
+
+
+def strip_syncs(stream: Program | Sequence[Instr], *, keep_strong: bool = True) -> Program | list[Instr]:
+    """The work of a stream without its flags and same-pipe barriers (strong syncs kept unless
+    ``keep_strong`` is False): what :func:`~aclsim.compiler.auto_sync` starts from when a
+    kernel's own syncs are to be replaced.  A :class:`Program` keeps its loops.
 
     >>> from aclsim.isa import Pipe, pipe_barrier, set_flag
     >>> strip_syncs([set_flag(Pipe.MTE2, Pipe.V, 0), pipe_barrier(Pipe.V), pipe_barrier(Pipe.ALL)])
     [<Instr pipe_barrier ALL>]
     """
+    if isinstance(stream, Program):
+        return Program(_strip_items(stream.items, keep_strong), stream.file)
     out: list[Instr] = []
     for ins in stream:
-        if ins.op in ("set_flag", "wait_flag"):
+        if ins.op in FLAG_OPS:
             continue
-        if ins.op in ("pipe_barrier", "sync_all") and not (keep_strong and ins.is_strong_sync):
+        if ins.op in BARRIER_OPS and not (keep_strong and ins.is_strong_sync):
             continue
         out.append(ins)
     return out
 
 
+def _strip_items(items: Sequence[Item], keep_strong: bool) -> list[Item]:
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Loop):
+            out.append(replace(item, body=_strip_items(item.body, keep_strong)))
+        elif item.op in FLAG_OPS or (item.op in BARRIER_OPS and not (keep_strong and item.is_strong_sync)):
+            continue
+        else:
+            out.append(item)
+    return out
+
+
 @dataclass(slots=True)
 class SyncStats:
-    """What :func:`auto_sync` did: inference and allocation figures, and the verification."""
+    """What :func:`~aclsim.compiler.auto_sync` (or a :class:`~aclsim.compiler.Pipeline`) did:
+    inference and allocation figures, the verification, the races found by ``find_races``."""
 
     infer: InferStats = field(default_factory=InferStats)
     alloc: AllocStats = field(default_factory=lambda: AllocStats(0))
     report: HBReport | None = None
+    races: list[Race] = field(default_factory=list)
 
     def summary(self) -> str:
         return (f"inferred {self.infer.flags} flag pair(s) and {self.infer.barriers} barrier(s); "
                 + self.alloc.summary())
-
-
-@overload
-def auto_sync(stream: Program, chip: ChipSpec | str | None = ..., *, pool: int | None = ...,
-              same_pipe: str = ..., stats: SyncStats | None = ..., verify: bool = ...) -> Program: ...
-
-
-@overload
-def auto_sync(stream: Sequence[Instr], chip: ChipSpec | str | None = ..., *, pool: int | None = ...,
-              same_pipe: str = ..., stats: SyncStats | None = ..., verify: bool = ...) -> list[Instr]: ...
-
-
-def auto_sync(stream: Program | Sequence[Instr], chip: ChipSpec | str | None = None, *,
-              pool: int | None = None, same_pipe: str = "barrier", stats: SyncStats | None = None,
-              verify: bool = True) -> Program | list[Instr]:
-    """Insert and allocate every sync a stream needs: ``infer_sync`` then ``allocate_events``
-    (then ``verify_sync``; a failure there is a bug of the passes and raises ``SyncError``).
-
-    This is what the kernel language's ``auto_sync=True`` calls on one core's recorded trace.
-
-    >>> from aclsim.isa import Access, Instr, Pipe, Space
-    >>> trace = [Instr(Pipe.MTE2, "copy_in", writes=(Access(Space.UB, 0, 256),)),
-    ...          Instr(Pipe.V, "add", reads=(Access(Space.UB, 0, 256),))]
-    >>> [repr(i) for i in auto_sync(trace, "910B")]  # doctest: +NORMALIZE_WHITESPACE
-    ['<Instr MTE2 copy_in w:UB[0:256]>', '<Instr MTE2 set_flag MTE2->V 0>',
-     '<Instr V wait_flag MTE2->V 0>', '<Instr V add r:UB[0:256]>']
-    """
-    stats = stats if stats is not None else SyncStats()
-    size = resolve_pool(chip, pool)
-    stats.alloc.pool = size
-    logical = infer_sync(stream, same_pipe=same_pipe, stats=stats.infer)
-    out = allocate_events(logical, pool=size, stats=stats.alloc)
-    if verify:
-        report = verify_sync(out, pool=size, same_pipe=same_pipe, require_physical=True)
-        stats.report = report
-        if not report.ok:
-            raise SyncError("auto_sync produced a stream that does not verify (a bug in aclsim.compiler):\n"
-                            + str(report))
-    return out

@@ -25,9 +25,10 @@ import time
 from bisect import bisect_right, insort
 from collections.abc import Sequence
 
-from aclsim.compiler.alloc import AllocStats, _allocate_flat
+from aclsim.compiler.alloc import allocate_flat
 from aclsim.compiler.hb import FlagUse, flag_uses
-from aclsim.compiler.program import Program, flat_instrs, gc_paused
+from aclsim.compiler.program import Program, flat_instrs
+from aclsim.compiler.types import FLAG_OPS, PIPE_BARRIER, SET_FLAG, WAIT_FLAG, AllocStats, gc_paused
 from aclsim.isa import Instr, Pipe
 
 _PIPES = list(Pipe)
@@ -42,10 +43,10 @@ def all_barriers(stream: Program | Sequence[Instr], stats: AllocStats | None = N
     """Every logical set/wait pair replaced by ``pipe_barrier ALL`` at the wait."""
     out: list[Instr] = []
     for ins in _flat(stream):
-        if ins.logical and ins.op == "set_flag":
+        if ins.logical and ins.op == SET_FLAG:
             continue
-        if ins.logical and ins.op == "wait_flag":
-            out.append(Instr(Pipe.ALL, "pipe_barrier", line=ins.line, file=ins.file))
+        if ins.logical and ins.op == WAIT_FLAG:
+            out.append(Instr(Pipe.ALL, PIPE_BARRIER, line=ins.line, file=ins.file))
             if stats is not None:
                 stats.cuts += 1
                 stats.sync_points += 1
@@ -60,20 +61,20 @@ def round_robin(stream: Program | Sequence[Instr], pool: int, stats: AllocStats 
     out: list[Instr] = []
     counter = 0
     for ins in instrs:
-        if ins.logical and ins.op == "set_flag":
+        if ins.logical and ins.op == SET_FLAG:
             k = counter % pool
             counter += 1
             assert ins.dst is not None
-            out.append(Instr(ins.pipe, "set_flag", (), (), ins.src, ins.dst, k, False, {}, ins.file,
+            out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file,
                              ins.line))
-            out.append(Instr(ins.dst, "wait_flag", (), (), ins.src, ins.dst, k, False, {}, ins.file,
+            out.append(Instr(ins.dst, WAIT_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file,
                              ins.line))
             if stats is not None:
                 stats.sync_points += 1
                 pair = (ins.src, ins.dst)
                 stats.ids_used[pair] = max(stats.ids_used.get(pair, 0), k + 1)  # type: ignore[index,arg-type]
             continue
-        if ins.logical and ins.op == "wait_flag":
+        if ins.logical and ins.op == WAIT_FLAG:
             continue
         out.append(ins)
     return out
@@ -209,16 +210,16 @@ def _rewrite(instrs: list[Instr], set_id: dict[int, int], wait_id: dict[int, int
              barrier_at: set[int]) -> list[Instr]:
     out: list[Instr] = []
     for index, ins in enumerate(instrs):
-        if not ins.logical or ins.op not in ("set_flag", "wait_flag"):
+        if not ins.logical or ins.op not in FLAG_OPS:
             out.append(ins)
-        elif ins.op == "set_flag":
+        elif ins.op == SET_FLAG:
             if index in set_id:
-                out.append(Instr(ins.pipe, "set_flag", (), (), ins.src, ins.dst, set_id[index], False, {},
+                out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, set_id[index], False, {},
                                  ins.file, ins.line))
         elif index in barrier_at:
-            out.append(Instr(Pipe.ALL, "pipe_barrier", line=ins.line, file=ins.file))
+            out.append(Instr(Pipe.ALL, PIPE_BARRIER, line=ins.line, file=ins.file))
         elif index in wait_id:
-            out.append(Instr(ins.pipe, "wait_flag", (), (), ins.src, ins.dst, wait_id[index], False, {},
+            out.append(Instr(ins.pipe, WAIT_FLAG, (), (), ins.src, ins.dst, wait_id[index], False, {},
                              ins.file, ins.line))
     return out
 
@@ -261,4 +262,4 @@ def optimal_colouring(stream: Program | Sequence[Instr], stats: AllocStats | Non
     instrs = _flat(stream)
     need = max(lower_bound(instrs).values(), default=1)
     stats = stats if stats is not None else AllocStats(need, method="optimal")
-    return _allocate_flat(instrs, max(need, 1), stats)
+    return allocate_flat(instrs, max(need, 1), stats)

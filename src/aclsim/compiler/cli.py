@@ -8,7 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from aclsim.arch import DEFAULT_CHIP
+from aclsim.compiler.alloc import allocate_events, resolve_pool
+from aclsim.compiler.api import verify_sync
+from aclsim.compiler.baselines import lower_bound
+from aclsim.compiler.infer import infer_sync
 from aclsim.compiler.program import Program
+from aclsim.compiler.text import format_program, parse_file
+from aclsim.compiler.types import AllocStats, InferStats
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,8 +43,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _load(args: argparse.Namespace) -> Program:
-    from aclsim.compiler.text import parse_file
-
     return parse_file(args.file)
 
 
@@ -51,11 +55,9 @@ def _emit(text: str, output: str | None) -> None:
 
 def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        from aclsim.compiler.program import SyncError
-
         try:
             return int(fn(args))
-        except (OSError, SyncError, ValueError) as exc:
+        except (OSError, ValueError) as exc:  # (SyncError and SyncFormatError are ValueErrors)
             print(f"aclsim sync: {exc}", file=sys.stderr)
             return 2
 
@@ -64,9 +66,6 @@ def _guard(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namesp
 
 @_guard
 def _cmd_infer(args: argparse.Namespace) -> int:
-    from aclsim.compiler.infer import InferStats, infer_sync
-    from aclsim.compiler.text import format_program
-
     stats = InferStats()
     prog = infer_sync(_load(args), same_pipe=args.same_pipe, stats=stats)
     _emit(format_program(prog), args.output)
@@ -77,12 +76,6 @@ def _cmd_infer(args: argparse.Namespace) -> int:
 
 @_guard
 def _cmd_allocate(args: argparse.Namespace) -> int:
-    from aclsim.compiler.alloc import AllocStats, allocate_events, resolve_pool
-    from aclsim.compiler.api import verify_sync
-    from aclsim.compiler.baselines import lower_bound
-    from aclsim.compiler.infer import infer_sync
-    from aclsim.compiler.text import format_program
-
     pool = resolve_pool(args.chip, args.pool)
     prog = _load(args)
     if args.infer:
@@ -110,9 +103,6 @@ def _cmd_allocate(args: argparse.Namespace) -> int:
 
 @_guard
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from aclsim.compiler.alloc import resolve_pool
-    from aclsim.compiler.api import verify_sync
-
     pool = resolve_pool(args.chip, args.pool)
     report = verify_sync(_load(args), pool=pool, same_pipe=args.same_pipe, require_physical=args.physical)
     print(f"{args.file}: {report}")

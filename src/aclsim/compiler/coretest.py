@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from aclsim.arch import ChipSpec, get_chip
 from aclsim.isa import Instr, Space
+from aclsim.sim import simulate
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,6 @@ def stress_in_core_model(stream: Sequence[Instr], chip: ChipSpec | str = "910B",
     >>> len(stress_in_core_model([w, r], trials=3)) > 0
     True
     """
-    from aclsim.sim import simulate
-
     spec = get_chip(chip)
     deps = cross_pipe_dependences(stream)
     out: list[Violation] = []

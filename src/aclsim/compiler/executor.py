@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aclsim.arch import ChipSpec
-from aclsim.compiler.hb import NPIPES, _mode_flags
-from aclsim.compiler.program import flag_key
+from aclsim.compiler.clock import NPIPES, inorder_pipes
+from aclsim.compiler.types import BARRIER_OPS, PIPE_BARRIER, SET_FLAG, WAIT_FLAG, flag_key
 from aclsim.isa import Instr, Pipe
 
 Latency = Callable[[Instr], int]
@@ -81,7 +81,7 @@ def chip_latency(chip: ChipSpec) -> Latency:
 def execute(instrs: Sequence[Instr], latency: Latency, *, same_pipe: str = "barrier", flag_latency: int = 4,
             check_memory: bool = True) -> ExecResult:
     """Run one core's stream with the given latencies; see the module docstring for the rules."""
-    inorder = _mode_flags(same_pipe)
+    inorder = inorder_pipes(same_pipe)
     res = ExecResult()
     issue = [0] * NPIPES  # earliest issue time of the next instruction of each pipe
     drained = [0] * NPIPES  # when every instruction issued so far on the pipe has finished
@@ -91,14 +91,14 @@ def execute(instrs: Sequence[Instr], latency: Latency, *, same_pipe: str = "barr
     spans: list[tuple[int, int, int]] = []  # (index, start, end) of work instructions
     for index, ins in enumerate(instrs):
         op = ins.op
-        if op == "set_flag":
+        if op == SET_FLAG:
             p, q, eid = flag_key(ins)
             key = (p, q, eid, ins.logical)
             fire = max(issue[p], floor, drained[p])
             if key in pending or fire < consumed.get(key, -1):
                 res.lost_signals.append(index)
             pending[key] = fire
-        elif op == "wait_flag":
+        elif op == WAIT_FLAG:
             p, q, eid = flag_key(ins)
             key = (p, q, eid, ins.logical)
             start = max(issue[q], floor)
@@ -112,10 +112,10 @@ def execute(instrs: Sequence[Instr], latency: Latency, *, same_pipe: str = "barr
             drained[q] = max(drained[q], done)
             if q == _S:  # a scalar wait holds the issue of everything after it
                 floor = max(floor, done)
-        elif op == "pipe_barrier" and ins.pipe is not Pipe.ALL:
+        elif op == PIPE_BARRIER and ins.pipe is not Pipe.ALL:
             p = int(ins.pipe)
             issue[p] = max(issue[p], drained[p])
-        elif op in ("pipe_barrier", "sync_all"):
+        elif op in BARRIER_OPS:
             floor = max(floor, *drained, *issue)
             for r in range(NPIPES):
                 issue[r] = drained[r] = floor

@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from aclsim.compiler.hb import check_flags
 from aclsim.compiler.program import Affine, Item, Loop, Program, affine_access
+from aclsim.compiler.types import SET_FLAG, WAIT_FLAG
 from aclsim.isa import Access, Instr, Pipe, Space, pipe_barrier
 
 VECTOR_PIPES = (Pipe.S, Pipe.V, Pipe.MTE2, Pipe.MTE3)
@@ -81,8 +83,6 @@ def insert_flag_pairs(stream: Sequence[Item],
     between are fine).  A pair is kept only if the flags stay legal with it (no double set,
     lost signal, wait without set, in every iteration): the passes take correct programs.
     """
-    from aclsim.compiler.hb import check_flags
-
     placed: list[tuple[int, int, Instr]] = []  # (position, insertion order, instruction)
 
     def build(extra: list[tuple[int, int, Instr]]) -> list[Item]:
@@ -99,8 +99,8 @@ def insert_flag_pairs(stream: Sequence[Item],
     for n, (src, dst, eid, a, b) in enumerate(pairs):
         a, b = min(a, b), max(a, b)
         a, b = max(0, min(a, len(stream))), max(0, min(b, len(stream)))
-        s = Instr(src, "set_flag", src=src, dst=dst, event_id=eid, line=0)
-        w = Instr(dst, "wait_flag", src=src, dst=dst, event_id=eid, line=0)
+        s = Instr(src, SET_FLAG, src=src, dst=dst, event_id=eid, line=0)
+        w = Instr(dst, WAIT_FLAG, src=src, dst=dst, event_id=eid, line=0)
         trial = [*placed, (a, 2 * n, s), (b, 2 * n + 1, w)]
         if not check_flags(Program(build(trial)).unroll()):
             placed = trial

@@ -1,8 +1,10 @@
-"""The happens-before engine: one pass of vector clocks over one core's instruction list.
+"""The happens-before checker: one pass of vector clocks over one core's instruction list.
 
-This is the single place where aclsim decides whether two instructions are ordered.  The
-verifier (:func:`aclsim.compiler.verify_sync`) and the kernel sanitizer both call
+The verifier (:func:`aclsim.compiler.verify_sync`) and the kernel sanitizer both call
 :func:`check` (or :func:`find_races` / :func:`check_flags`) on a recorded ``list[Instr]``.
+What each instruction teaches each pipe is decided in one place, :mod:`aclsim.compiler.clock`
+(the clocks every pass replays: this checker, ``infer_sync``, ``allocate_events``, the
+analysis of loops); the shadow memory of the accesses is :mod:`aclsim.compiler.shadow`.
 
 The model (``docs/sync.md`` has the long form):
 
@@ -37,23 +39,18 @@ point backwards in program order and no cycle exists, so a stream with no
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from aclsim.compiler.program import gc_paused
+from aclsim.compiler.clock import PIPE_INDEX, Clock, inorder_pipes
+from aclsim.compiler.shadow import Shadow
+from aclsim.compiler.text import format_instr
+from aclsim.compiler.types import PIPE_BARRIER, SET_FLAG, SYNC_ALL, WAIT_FLAG, gc_paused
 from aclsim.isa import Access, Instr, Pipe, Space
 
-NPIPES = 7  # S V M MTE1 MTE2 MTE3 FIX (Pipe values 0..6); Pipe.ALL == 7
 _ALL = int(Pipe.ALL)
 _S = int(Pipe.S)
-SAME_PIPE_MODES = ("barrier", "inorder")
-
-
-def _short(instr: Instr) -> str:
-    from aclsim.compiler.text import format_instr
-
-    return format_instr(instr)
+_short = format_instr
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,14 +125,6 @@ class HBReport:
         return "\n".join([head, *self.lines()])
 
 
-def _mode_flags(same_pipe: str) -> list[bool]:
-    if same_pipe not in SAME_PIPE_MODES:
-        raise ValueError(f"same_pipe must be one of {SAME_PIPE_MODES}, got {same_pipe!r}")
-    inorder = [same_pipe == "inorder"] * NPIPES
-    inorder[int(Pipe.S)] = True
-    return inorder
-
-
 def check(instrs: Sequence[Instr], *, same_pipe: str = "barrier", pool: int | None = None,
           require_physical: bool = False, races: bool = True, max_reports: int = 100) -> HBReport:
     """Check one core's instruction list for unordered conflicting accesses and flag misuse.
@@ -161,241 +150,113 @@ def check(instrs: Sequence[Instr], *, same_pipe: str = "barrier", pool: int | No
     RAW race on UB[32:64]: line 1 'MTE2 load w:UB[0:64]' and line 2 'V add r:UB[32:96]' are not ordered; ...
     """
     with gc_paused():
-        return _check(instrs, same_pipe, pool, require_physical, races, max_reports)
+        return _Checker(instrs, same_pipe, pool, require_physical, max_reports).run(races)
 
 
-def _check(instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_physical: bool, races: bool,
-           max_reports: int) -> HBReport:
-    inorder = _mode_flags(same_pipe)
-    report = HBReport(instructions=len(instrs))
-    count = [0] * NPIPES
-    know = [[0] * NPIPES for _ in range(NPIPES)]
-    # flag slots: key -> [pending set index or -1, signal clock, last wait's pipe number, last wait index]
-    slots: dict[tuple[int, int, int, bool], list] = {}
-    shadow: dict[Space, tuple[list[int], dict[int, list]]] = {}
-    race_list = report.races
-    issue_list = report.issues
-    nraces = 0
-    nissues = 0
-    set_op, wait_op, bar_op, all_op = "set_flag", "wait_flag", "pipe_barrier", "sync_all"
+class _Checker:
+    """One pass of :func:`check` over a stream: the clock, the flag slots, the shadow memory.
 
-    def issue(kind: str, index: int, other: int = -1) -> None:
-        nonlocal nissues
-        nissues += 1
-        if len(issue_list) < max_reports:
-            issue_list.append(SyncIssue(kind, instrs[index], index,
-                                        instrs[other] if other >= 0 else None, other))
+    A flag slot, per ``(src, dst, id, logical)``: ``[index of the pending set or -1, its
+    signal, number of the last wait on dst or -1, index of that wait]``.
+    """
 
-    def race(kind: str, first: int, second: int, space: Space, lo: int, hi: int) -> None:
-        nonlocal nraces
-        nraces += 1
-        if len(race_list) < max_reports:
-            race_list.append(Race(kind, instrs[first], instrs[second], first, second,
-                                  Access(space, lo, hi - lo)))
+    __slots__ = ("instrs", "pool", "require_physical", "max_reports", "inorder", "clock", "slots", "shadow",
+                 "report")
 
-    for index, ins in enumerate(instrs):
-        op = ins.op
-        if op == set_op:
-            p = int(ins.src)  # type: ignore[arg-type]
-            q = int(ins.dst)  # type: ignore[arg-type]
-            eid = ins.event_id
-            logical = ins.logical
-            assert eid is not None
-            if logical:
-                if require_physical:
-                    issue("logical_id", index)
-            elif pool is not None and not 0 <= eid < pool:
-                issue("id_out_of_range", index)
-            key = (p, q, eid, logical)
-            slot = slots.get(key)
-            sig = know[p][:]
-            sig[p] = count[p]
-            if slot is None:
-                slots[key] = [index, sig, -1, -1]
-                continue
-            if slot[0] >= 0:
-                issue("double_set", index, slot[0])
-            elif slot[2] >= 0 and sig[q] <= slot[2]:
-                issue("lost_signal", index, slot[3])
-            slot[0] = index
-            slot[1] = sig
-        elif op == wait_op:
-            p = int(ins.src)  # type: ignore[arg-type]
-            q = int(ins.dst)  # type: ignore[arg-type]
-            eid = ins.event_id
-            logical = ins.logical
-            assert eid is not None
-            if logical:
-                if require_physical:
-                    issue("logical_id", index)
-            elif pool is not None and not 0 <= eid < pool:
-                issue("id_out_of_range", index)
-            slot = slots.get((p, q, eid, logical))
-            n = count[q]
-            count[q] = n + 1
-            if slot is None or slot[0] < 0:
-                issue("wait_without_set", index)
-                if q == _S:
-                    know[_S][_S] = n + 1
-                    _spread(know, _S)
-                continue
-            k = know[q]
-            sig = slot[1]
-            for r in range(NPIPES):
-                if sig[r] > k[r]:
-                    k[r] = sig[r]
-            slot[0] = -1
-            slot[2] = n
-            slot[3] = index
-            if q == _S:  # a scalar wait holds the issue of everything after it
-                know[_S][_S] = n + 1
-                _spread(know, _S)
-        elif op in (bar_op, all_op):
-            pipe = int(ins.pipe)
-            if pipe == _ALL or op == all_op:
-                for r in range(NPIPES):
-                    know[r] = count[:]
+    def __init__(self, instrs: Sequence[Instr], same_pipe: str, pool: int | None, require_physical: bool,
+                 max_reports: int) -> None:
+        self.instrs = instrs
+        self.pool = pool
+        self.require_physical = require_physical
+        self.max_reports = max_reports
+        self.inorder = inorder_pipes(same_pipe)
+        self.clock = Clock()
+        self.slots: dict[tuple[int, int, int, bool], list] = {}
+        self.shadow = Shadow()
+        self.report = HBReport(instructions=len(instrs))
+
+    def run(self, races: bool) -> HBReport:
+        clock, shadow, slots, inorder = self.clock, self.shadow, self.slots, self.inorder
+        pipe_index = PIPE_INDEX
+        know, count, signal, wait = clock.know, clock.count, clock.signal, clock.wait
+        check_access = shadow.check
+        issue, race = self.issue, self.race
+        pool, require_physical = self.pool, self.require_physical
+        for index, ins in enumerate(self.instrs):
+            op = ins.op
+            if op == SET_FLAG:
+                p, q = pipe_index[ins.src], pipe_index[ins.dst]  # type: ignore[index]
+                eid, logical = ins.event_id, ins.logical
+                if logical:
+                    if require_physical:
+                        issue("logical_id", index)
+                elif pool is not None and not 0 <= eid < pool:  # type: ignore[operator]
+                    issue("id_out_of_range", index)
+                key = (p, q, eid, logical)
+                slot = slots.get(key)  # type: ignore[arg-type]
+                sig = signal(p)
+                if slot is None:
+                    slots[key] = [index, sig, -1, -1]  # type: ignore[index]
+                    continue
+                if slot[0] >= 0:
+                    issue("double_set", index, slot[0])
+                elif slot[2] >= 0 and sig[q] <= slot[2]:
+                    issue("lost_signal", index, slot[3])
+                slot[0] = index
+                slot[1] = sig
+            elif op == WAIT_FLAG:
+                q = pipe_index[ins.dst]  # type: ignore[index]
+                eid, logical = ins.event_id, ins.logical
+                if logical:
+                    if require_physical:
+                        issue("logical_id", index)
+                elif pool is not None and not 0 <= eid < pool:  # type: ignore[operator]
+                    issue("id_out_of_range", index)
+                slot = slots.get((pipe_index[ins.src], q, eid, logical))  # type: ignore[arg-type,index]
+                if slot is None or slot[0] < 0:
+                    wait(q, None)
+                    issue("wait_without_set", index)
+                    continue
+                slot[2] = wait(q, slot[1])
+                slot[0] = -1
+                slot[3] = index
+            elif op == PIPE_BARRIER:
+                if ins.pipe == _ALL:
+                    clock.strong()
+                    shadow.clear()
+                else:
+                    clock.barrier(ins.pipe)
+            elif op == SYNC_ALL:
+                clock.strong()
                 shadow.clear()
             else:
-                know[pipe][pipe] = count[pipe]
-        else:
-            p = int(ins.pipe)
-            n = count[p]
-            count[p] = n + 1
-            if p == _S and ins.reads:
-                # a scalar read (get_value) completes before issue goes on: everything after
-                # it, on every pipe, starts after it (scalar writes may still be in flight)
-                know[_S][_S] = n + 1
-                _spread(know, _S)
-            if not races:
-                continue
-            k = know[p]
-            same_ok = inorder[p]
-            # writes, then reads; its own overlapping ranges never race (seg[3] != index skips them)
-            for acc in ins.writes:
-                ln = acc.length
-                if ln <= 0:
-                    continue
-                sp = acc.space
-                lo = acc.offset
-                hi = lo + ln
-                sh = shadow.get(sp)
-                if sh is None:
-                    sh = shadow[sp] = ([], {})
-                starts, segs = sh
-                seg = segs.get(lo)
-                if seg is not None and seg[0] == hi:
-                    wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
-                        race("WAW", seg[3], index, sp, lo, hi)
-                    rd = seg[5]
-                    if rd is not None:
-                        for rp, (rn, ri) in rd.items():
-                            if (rp != p or not same_ok) and k[rp] <= rn:
-                                race("WAR", ri, index, sp, lo, hi)
-                    seg[1] = p
-                    seg[2] = n
-                    seg[3] = index
-                    seg[5] = None
-                    continue
-                for seg in _cover(starts, segs, lo, hi):
-                    wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
-                        race("WAW", seg[3], index, sp, max(lo, seg[4]), min(hi, seg[0]))
-                    rd = seg[5]
-                    if rd is not None:
-                        for rp, (rn, ri) in rd.items():
-                            if (rp != p or not same_ok) and k[rp] <= rn:
-                                race("WAR", ri, index, sp, max(lo, seg[4]), min(hi, seg[0]))
-                # one segment [lo, hi) replaces the covered ones
-                i = bisect_left(starts, lo)
-                j = bisect_left(starts, hi, i)
-                for s in starts[i:j]:
-                    del segs[s]
-                starts[i:j] = [lo]
-                segs[lo] = [hi, p, n, index, lo, None]
-            for acc in ins.reads:
-                ln = acc.length
-                if ln <= 0:
-                    continue
-                sp = acc.space
-                lo = acc.offset
-                hi = lo + ln
-                sh = shadow.get(sp)
-                if sh is None:
-                    sh = shadow[sp] = ([], {})
-                starts, segs = sh
-                seg = segs.get(lo)
-                covered = (seg,) if seg is not None and seg[0] == hi else _cover(starts, segs, lo, hi)
-                for seg in covered:
-                    wp = seg[1]
-                    if wp >= 0 and (wp != p or not same_ok) and k[wp] <= seg[2] and seg[3] != index:
-                        race("RAW", seg[3], index, sp, max(lo, seg[4]), min(hi, seg[0]))
-                    rd = seg[5]
-                    if rd is None:
-                        seg[5] = {p: (n, index)}
-                    else:
-                        rd[p] = (n, index)
-    for slot in slots.values():
-        if slot[0] >= 0:
-            issue("unmatched_set", slot[0])
-    report.race_count = nraces
-    report.issue_count = nissues
-    report.issues.sort(key=lambda x: x.index)
-    return report
+                p = pipe_index[ins.pipe]
+                n = count[p]  # Clock.work, inlined: the hottest step of the engine
+                count[p] = n + 1
+                if p == _S and ins.reads:
+                    clock.hold()
+                if races:
+                    check_access(ins, index, p, n, know[p], inorder[p], race)
+        for slot in slots.values():
+            if slot[0] >= 0:
+                issue("unmatched_set", slot[0])
+        report = self.report
+        report.issues.sort(key=lambda x: x.index)
+        return report
 
+    def issue(self, kind: str, index: int, other: int = -1) -> None:
+        report, instrs = self.report, self.instrs
+        report.issue_count += 1
+        if len(report.issues) < self.max_reports:
+            report.issues.append(SyncIssue(kind, instrs[index], index, instrs[other] if other >= 0 else None,
+                                           other))
 
-def _spread(know: list[list[int]], pipe: int) -> None:
-    """Every pipe learns what ``pipe`` knows (``pipe`` held back the issue of later work)."""
-    src = know[pipe]
-    for row in know:
-        if row is not src:
-            for r in range(NPIPES):
-                if src[r] > row[r]:
-                    row[r] = src[r]
-
-
-def _cover(starts: list[int], segs: dict[int, list], lo: int, hi: int) -> list[list]:
-    """Split the shadow segments of one memory so that [lo, hi) is exactly covered; return them.
-
-    A segment is ``[end, write pipe, write number, write index, start, reads]`` where reads is
-    None or ``{pipe: (number, index)}``; gaps get fresh segments with no write.
-    """
-    i = bisect_right(starts, lo) - 1
-    if i < 0:
-        i = 0
-    elif starts[i] < lo:
-        seg = segs[starts[i]]
-        if seg[0] > lo:  # split off [lo, end)
-            segs[lo] = [seg[0], seg[1], seg[2], seg[3], lo, dict(seg[5]) if seg[5] else None]
-            seg[0] = lo
-            starts.insert(i + 1, lo)
-        i += 1
-    out: list[list] = []
-    pos = lo
-    n = len(starts)
-    while pos < hi:
-        if i < n and starts[i] == pos:
-            seg = segs[pos]
-            if seg[0] > hi:  # split off [hi, end)
-                tail = [seg[0], seg[1], seg[2], seg[3], hi, dict(seg[5]) if seg[5] else None]
-                seg[0] = hi
-                segs[hi] = tail
-                starts.insert(i + 1, hi)
-                n += 1
-            out.append(seg)
-            pos = seg[0]
-            i += 1
-        else:
-            nxt = starts[i] if i < n and starts[i] < hi else hi
-            gap = [nxt, -1, -1, -1, pos, None]
-            segs[pos] = gap
-            starts.insert(i, pos)
-            n += 1
-            i += 1
-            out.append(gap)
-            pos = nxt
-    return out
+    def race(self, kind: str, first: int, second: int, space: Space, lo: int, hi: int) -> None:
+        report, instrs = self.report, self.instrs
+        report.race_count += 1
+        if len(report.races) < self.max_reports:
+            report.races.append(Race(kind, instrs[first], instrs[second], first, second,
+                                     Access(space, lo, hi - lo)))
 
 
 def find_races(instrs: Sequence[Instr], *, same_pipe: str = "barrier", max_reports: int = 100) -> list[Race]:
@@ -435,46 +296,29 @@ class FlagUse:
 
 def flag_uses(instrs: Sequence[Instr]) -> list[FlagUse]:
     """Every matched set/wait of the stream, in the order of their sets (sync-only clock pass)."""
-    count = [0] * NPIPES
-    know = [[0] * NPIPES for _ in range(NPIPES)]
-    pending: dict[tuple[int, int, int, bool], tuple[int, list[int], int]] = {}
+    clock = Clock()
+    pipe_index = PIPE_INDEX
+    pending: dict[tuple[int, int, int, bool], tuple[int, list[int]]] = {}
     uses: list[tuple[int, FlagUse]] = []
     for index, ins in enumerate(instrs):
         op = ins.op
-        if op == "set_flag":
-            p, q = int(ins.src), int(ins.dst)  # type: ignore[arg-type]
-            sig = know[p][:]
-            sig[p] = count[p]
-            pending[(p, q, ins.event_id, ins.logical)] = (index, sig, sig[q])  # type: ignore[index]
-        elif op == "wait_flag":
-            p, q = int(ins.src), int(ins.dst)  # type: ignore[arg-type]
-            key = (p, q, ins.event_id, ins.logical)
-            n = count[q]
-            count[q] = n + 1
-            got = pending.pop(key, None)  # type: ignore[arg-type]
+        if op == SET_FLAG:
+            p = pipe_index[ins.src]  # type: ignore[index]
+            pending[(p, pipe_index[ins.dst], ins.event_id, ins.logical)] = (index, clock.signal(p))  # type: ignore[index]
+        elif op == WAIT_FLAG:
+            p, q = pipe_index[ins.src], pipe_index[ins.dst]  # type: ignore[index]
+            got = pending.pop((p, q, ins.event_id, ins.logical), None)  # type: ignore[arg-type]
             if got is None:
+                clock.wait(q, None)
                 continue
-            s, sig, known = got
-            k = know[q]
-            for r in range(NPIPES):
-                if sig[r] > k[r]:
-                    k[r] = sig[r]
-            if q == _S:  # a scalar wait holds the issue of everything after it
-                know[_S][_S] = n + 1
-                _spread(know, _S)
-            uses.append((s, FlagUse(p, q, ins.event_id, ins.logical, s, index, known, n)))  # type: ignore[arg-type]
-        elif op in ("pipe_barrier", "sync_all"):
-            pipe = int(ins.pipe)
-            if pipe == _ALL or op == "sync_all":
-                for r in range(NPIPES):
-                    know[r] = count[:]
-            else:
-                know[pipe][pipe] = count[pipe]
+            s, sig = got
+            n = clock.wait(q, sig)
+            uses.append((s, FlagUse(p, q, ins.event_id, ins.logical, s, index, sig[q], n)))  # type: ignore[arg-type]
+        elif op == PIPE_BARRIER:
+            clock.barrier(ins.pipe)
+        elif op == SYNC_ALL:
+            clock.strong()
         else:
-            p = int(ins.pipe)
-            count[p] += 1
-            if p == _S and ins.reads:  # a scalar read holds the issue of everything after it
-                know[_S][_S] = count[p]
-                _spread(know, _S)
+            clock.work(pipe_index[ins.pipe], ins.reads)
     uses.sort(key=lambda x: x[0])
     return [u for _, u in uses]

@@ -8,12 +8,10 @@ passes can work on a kernel's code and not only on its unrolled trace.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-from aclsim.isa import Access, Instr
+from aclsim.isa import Access, Instr, Space
 
 
 class SyncFormatError(ValueError):
@@ -24,10 +22,6 @@ class SyncFormatError(ValueError):
         super().__init__(where + message)
         self.line = line
         self.file = file
-
-
-class SyncError(ValueError):
-    """A stream the passes cannot handle (unmatched logical sync, unsound input...)."""
 
 
 # --- affine expressions -----------------------------------------------------------------------
@@ -112,11 +106,8 @@ class AffineAccess(Access):
         return f"{self.space.value}[{self.start}:{self.stop}]"
 
 
-def affine_access(space: object, start: Affine, stop: Affine) -> Access:
+def affine_access(space: Space, start: Affine, stop: Affine) -> Access:
     """A plain ``Access`` when both bounds are constant, else an :class:`AffineAccess`."""
-    from aclsim.isa import Space
-
-    assert isinstance(space, Space)
     if start.is_const and stop.is_const:
         return Access(space, start.const, stop.const - start.const)
     return AffineAccess(space, start.const, stop.const - start.const, start, stop)
@@ -234,25 +225,3 @@ def flat_instrs(stream: Program | Sequence[Instr]) -> list[Instr]:
     if isinstance(stream, Program):
         return stream.unroll()
     return list(stream)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector during a pass over a long stream.
-
-    The passes allocate many small lists and no cycles; with a million live instructions a
-    collection rescans them all (about 40 % of the allocation time at 10^6 instructions).
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-def flag_key(instr: Instr) -> tuple[int, int, int]:
-    """``(src, dst, event_id)`` of a set_flag/wait_flag as integers."""
-    assert instr.src is not None and instr.dst is not None and instr.event_id is not None
-    return int(instr.src), int(instr.dst), instr.event_id

@@ -1,24 +1,19 @@
-"""The passes on programs with loops (``for i in 0..N { ... }``), working on the code rather
-than on its unrolled trace.
+"""``infer_sync`` on programs with loops (``for i in 0..N { ... }``), working on the code
+rather than on its unrolled trace.
 
-Happens-before on a loop nest is taken from an *analysis unrolling*: every loop runs
-``min(trips, 2)`` times.  Iteration 0 stands for the first iteration and iteration 1 for
-any later one; what is ordered there is ordered in every real execution (an event of
-iteration ``i >= 1`` knows at least what the same event of iteration 1 knows, because a
-pipe's knowledge only grows, and a path between iterations ``i`` and ``i + 1`` has the same
-shape for every ``i``).  So the analysis may miss an ordering (the passes are then more
-conservative) but never invents one.
+Happens-before comes from the analysis unrolling of :mod:`aclsim.compiler.loops` (each loop
+``min(trips, 2)`` times: it may miss an ordering but never invents one).
 
-- :func:`infer_structured`: dependences from affine ranges (a box test on the bounds:
-  sound for every iteration distance), within an iteration and carried around a loop;
-  each gets the simplest placement (a pair inside one iteration when the producer comes
-  first in the body, else a loop-carried pair: ``set`` before the loop, ``wait``/``set`` in
-  the body, ``wait`` after the loop, so the ID is held across the back edge and zero-trip
-  loops stay balanced), unless the analysis shows it already ordered.  Then every logical
-  flag is checked for lost signals between consecutive executions (a flag is one signal
-  deep) and given a back-pressure pair in the other direction where needed.
-- :func:`aclsim.compiler.structured_alloc.allocate_structured` (its own module) allocates the
-  physical IDs on the same analysis.
+:func:`infer_structured` finds the dependences from affine ranges (a box test on the bounds:
+sound for every iteration distance), within an iteration and carried around a loop; each
+gets the simplest placement (a pair inside one iteration when the producer comes first in
+the body, else a loop-carried pair: ``set`` before the loop, ``wait``/``set`` in the body,
+``wait`` after the loop, so the ID is held across the back edge and zero-trip loops stay
+balanced), unless the analysis shows it already ordered.  Then every logical flag is checked
+for lost signals between consecutive executions (a flag is one signal deep) and given a
+back-pressure pair in the other direction where needed.
+:func:`aclsim.compiler.structured_alloc.allocate_structured` allocates the physical IDs on
+the same analysis.
 """
 
 from __future__ import annotations
@@ -26,183 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from aclsim.compiler.hb import NPIPES, _mode_flags
-from aclsim.compiler.program import AffineAccess, Item, Loop, Program, SyncError, flag_key
+from aclsim.compiler.clock import inorder_pipes
+from aclsim.compiler.loops import MAX_ROUNDS, Analysis, Node, index_tree, item_in, leaves, position
+from aclsim.compiler.program import AffineAccess, Item, Loop, Program
+from aclsim.compiler.types import PIPE_BARRIER, SET_FLAG, WAIT_FLAG, InferStats, SyncError, sync_error
 from aclsim.isa import Access, Instr, Pipe
-
-_PIPES = list(Pipe)
-_S = int(Pipe.S)
-_MAX_ROUNDS = 10_000
-
-
-# --- the static tree --------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Node:
-    block: list[Item]  # the list holding the item
-    loops: tuple[Loop, ...]  # enclosing loops, outermost first
-    order: int  # pre-order position (loop bodies once)
-
-
-def _index_tree(items: list[Item]) -> dict[int, _Node]:
-    nodes: dict[int, _Node] = {}
-    counter = 0
-
-    def walk(block: list[Item], loops: tuple[Loop, ...]) -> None:
-        nonlocal counter
-        for item in block:
-            nodes[id(item)] = _Node(block, loops, counter)
-            counter += 1
-            if isinstance(item, Loop):
-                walk(item.body, (*loops, item))
-
-    walk(items, ())
-    return nodes
-
-
-def _pos(block: Sequence[Item], item: Item) -> int:
-    for i, it in enumerate(block):
-        if it is item:
-            return i
-    raise AssertionError("item not in its block")
-
-
-def _item_in(block: list[Item], leaf: Item, nodes: dict[int, _Node], depth: int) -> Item:
-    """The item of ``block`` (the body at loop depth ``depth``) that contains ``leaf``."""
-    node = nodes[id(leaf)]
-    if len(node.loops) == depth:
-        return leaf
-    return node.loops[depth]
-
-
-# --- analysis unrolling -----------------------------------------------------------------------
-
-
-class _Analysis:
-    """Vector clocks over the analysis unrolling (each loop ``min(trips, 2)`` times)."""
-
-    def __init__(self, items: list[Item], same_pipe: str) -> None:
-        self.inorder = _mode_flags(same_pipe)
-        self.instr: list[Instr] = []
-        self.path: list[tuple[int, ...]] = []
-        self.num: list[int] = []
-        self.kn: list[list[int]] = []
-        self.events: dict[int, list[int]] = {}
-        self.flags: dict[tuple[int, int, int, bool], list[tuple[int, int]]] = {}
-        self._count = [0] * NPIPES
-        self._know = [[0] * NPIPES for _ in range(NPIPES)]
-        self._pending: dict[tuple[int, int, int, bool], int] = {}
-        self._run(items, ())
-        if self._pending:
-            ev = min(self._pending.values())
-            raise SyncError(f"{self.instr[ev].where}: set_flag is never waited "
-                            f"(in the analysis of the loops)")
-
-    def _run(self, items: Sequence[Item], path: tuple[int, ...]) -> None:
-        count, know = self._count, self._know
-        for item in items:
-            if isinstance(item, Loop):
-                for it in range(min(item.trips, 2)):
-                    self._run(item.body, (*path, it))
-                continue
-            ev = len(self.instr)
-            self.instr.append(item)
-            self.path.append(path)
-            self.events.setdefault(id(item), []).append(ev)
-            op = item.op
-            if op == "set_flag":
-                p, q, eid = flag_key(item)
-                sig = know[p][:]
-                sig[p] = count[p]
-                self.num.append(-1)
-                self.kn.append(sig)
-                key = (p, q, eid, item.logical)
-                if key in self._pending:
-                    raise SyncError(f"{item.where}: flag set twice before its wait")
-                self._pending[key] = ev
-            elif op == "wait_flag":
-                p, q, eid = flag_key(item)
-                key = (p, q, eid, item.logical)
-                s = self._pending.pop(key, -1)
-                if s < 0:
-                    raise SyncError(f"{item.where}: wait_flag with no earlier set_flag")
-                self.flags.setdefault(key, []).append((s, ev))
-                self.num.append(count[q])
-                self.kn.append(know[q])
-                count[q] += 1
-                sig = self.kn[s]
-                know[q] = [a if a > b else b for a, b in zip(know[q], sig, strict=False)]
-                if q == _S:
-                    self._hold()
-            elif op in ("pipe_barrier", "sync_all"):
-                self.num.append(-1)
-                self.kn.append(know[0])
-                if item.pipe is Pipe.ALL or op == "sync_all":
-                    for r in range(NPIPES):
-                        know[r] = count[:]
-                else:
-                    r = int(item.pipe)
-                    k = know[r][:]
-                    k[r] = count[r]
-                    know[r] = k
-            else:
-                p = int(item.pipe)
-                self.num.append(count[p])
-                self.kn.append(know[p])
-                count[p] += 1
-                if self.inorder[p]:
-                    k = know[p][:]
-                    k[p] = count[p]
-                    know[p] = k
-                if p == _S and item.reads:
-                    self._hold()
-
-    def _hold(self) -> None:
-        """A scalar read or a wait on PIPE_S held the issue: every pipe learns what S knows."""
-        know, count = self._know, self._count
-        ks = know[_S][:]
-        ks[_S] = count[_S]
-        know[_S] = ks
-        for r in range(NPIPES):
-            if r != _S:
-                know[r] = [a if a > b else b for a, b in zip(know[r], ks, strict=False)]
-
-    def ordered(self, x: Instr, y: Instr, prefix_len: int, carried: bool) -> bool:
-        """Is every execution of ``x`` ordered before the executions of ``y`` it conflicts with?
-
-        Intra (``carried`` False): same iteration of the ``prefix_len`` enclosing loops.
-        Carried: ``x`` in iteration 0 and ``y`` in iteration 1 of loop number ``prefix_len``.
-        """
-        xs = self.events.get(id(x), [])
-        ys = self.events.get(id(y), [])
-        p = int(x.pipe)
-        last: dict[tuple[int, ...], int] = {}
-        for ev in xs:
-            path = self.path[ev]
-            if carried:
-                if path[prefix_len] != 0:
-                    continue
-                key = path[:prefix_len]
-            else:
-                key = path[:prefix_len]
-            last[key] = ev  # events are in trace order: the last one wins
-        seen: set[tuple[int, ...]] = set()
-        for ev in ys:
-            path = self.path[ev]
-            if carried and path[prefix_len] != 1:
-                continue
-            key = path[:prefix_len]
-            if key in seen:
-                continue
-            seen.add(key)
-            xe = last.get(key)
-            if xe is None:
-                continue
-            if self.kn[ev][p] <= self.num[xe]:
-                return False
-        return True
-
 
 # --- dependences from affine ranges ------------------------------------------------------------
 
@@ -292,9 +115,9 @@ def _conflict(x: Instr, y: Instr, shared: Sequence[Loop], carried: Loop | None,
     return False
 
 
-def _requirements(items: list[Item], nodes: dict[int, _Node], inorder: list[bool]) -> list[_Req]:
+def _requirements(items: list[Item], nodes: dict[int, Node], inorder: list[bool]) -> list[_Req]:
     reqs: list[_Req] = []
-    work = [ins for ins in _leaves(items) if not ins.is_sync and (ins.reads or ins.writes)]
+    work = [ins for ins in leaves(items) if not ins.is_sync and (ins.reads or ins.writes)]
     for x in work:
         nx = nodes[id(x)]
         for y in work:
@@ -324,37 +147,27 @@ def _requirements(items: list[Item], nodes: dict[int, _Node], inorder: list[bool
     return reqs
 
 
-def _leaves(items: Sequence[Item]) -> list[Instr]:
-    out: list[Instr] = []
-    for item in items:
-        if isinstance(item, Loop):
-            out.extend(_leaves(item.body))
-        else:
-            out.append(item)
-    return out
-
-
 # --- placing a pair -----------------------------------------------------------------------------
 
 
 def _place(items: list[Item], after: Instr, before: Instr, depth: int, carried: bool, p: Pipe, q: Pipe,
-           eid: int, nodes: dict[int, _Node]) -> list[Instr]:
+           eid: int, nodes: dict[int, Node]) -> list[Instr]:
     """Insert ``set_flag p q L<eid>`` after (the item holding) ``after`` and the wait before (the
     item holding) ``before``, in the block at loop depth ``depth`` shared by both; carried pairs
     also get the set before and the wait after that block's loop."""
     na = nodes[id(after)]
     block = items if depth == 0 else na.loops[depth - 1].body
-    a_item = _item_in(block, after, nodes, depth)
-    b_item = _item_in(block, before, nodes, depth)
-    s = Instr(p, "set_flag", src=p, dst=q, event_id=eid, logical=True, line=after.line, file=after.file)
-    w = Instr(q, "wait_flag", src=p, dst=q, event_id=eid, logical=True, line=before.line, file=before.file)
-    block.insert(_pos(block, a_item) + 1, s)
-    block.insert(_pos(block, b_item), w)
+    a_item = item_in(block, after, nodes, depth)
+    b_item = item_in(block, before, nodes, depth)
+    s = Instr(p, SET_FLAG, src=p, dst=q, event_id=eid, logical=True, line=after.line, file=after.file)
+    w = Instr(q, WAIT_FLAG, src=p, dst=q, event_id=eid, logical=True, line=before.line, file=before.file)
+    block.insert(position(block, a_item) + 1, s)
+    block.insert(position(block, b_item), w)
     unit = [s, w]
     if carried:
         loop = na.loops[depth - 1]
         parent = items if depth == 1 else na.loops[depth - 2].body
-        i = _pos(parent, loop)
+        i = position(parent, loop)
         unit += [replace(w, cost={}), replace(s, cost={})]
         parent.insert(i + 1, unit[2])
         parent.insert(i, unit[3])
@@ -362,35 +175,32 @@ def _place(items: list[Item], after: Instr, before: Instr, depth: int, carried: 
 
 
 def _place_barrier(items: list[Item], before: Instr, depth: int, pipe: Pipe,
-                   nodes: dict[int, _Node]) -> list[Instr]:
+                   nodes: dict[int, Node]) -> list[Instr]:
     nb = nodes[id(before)]
     block = items if depth == 0 else nb.loops[depth - 1].body
-    b_item = _item_in(block, before, nodes, depth)
-    bar = Instr(pipe, "pipe_barrier", line=before.line, file=before.file)
-    block.insert(_pos(block, b_item), bar)
+    b_item = item_in(block, before, nodes, depth)
+    bar = Instr(pipe, PIPE_BARRIER, line=before.line, file=before.file)
+    block.insert(position(block, b_item), bar)
     return [bar]
 
 
 def _next_id(items: list[Item]) -> int:
     top = -1
-    for ins in _leaves(items):
+    for ins in leaves(items):
         if ins.logical and ins.event_id is not None:
             top = max(top, ins.event_id)
     return top + 1
 
 
-def infer_structured(prog: Program, *, same_pipe: str, stats: object) -> Program:
+def infer_structured(prog: Program, *, same_pipe: str, stats: InferStats) -> Program:
     """:func:`aclsim.compiler.infer_sync` for a program with loops."""
-    from aclsim.compiler.infer import InferStats
-
-    assert isinstance(stats, InferStats)
     out = prog.copy()
     items = out.items
-    inorder = _mode_flags(same_pipe)
-    nodes = _index_tree(items)
+    inorder = inorder_pipes(same_pipe)
+    nodes = index_tree(items)
     reqs = _requirements(items, nodes, inorder)
     stats.dependences += len(reqs)
-    ana = _Analysis(items, same_pipe)
+    ana = Analysis(items, same_pipe)
     eid = _next_id(items)
     units: list[list[Instr]] = []
     for req in reqs:
@@ -400,11 +210,11 @@ def infer_structured(prog: Program, *, same_pipe: str, stats: object) -> Program
             continue
         p, q = req.x.pipe, req.y.pipe
         block = items if req.depth == 0 else nodes[id(req.x)].loops[req.depth - 1].body
-        a_item = _item_in(block, req.x, nodes, req.depth)
-        b_item = _item_in(block, req.y, nodes, req.depth)
+        a_item = item_in(block, req.x, nodes, req.depth)
+        b_item = item_in(block, req.y, nodes, req.depth)
         # a carried dependence whose producer comes first in the body is covered, at every
         # distance, by a pair inside the iteration (a pipe's knowledge only grows)
-        carried = req.carried and _pos(block, a_item) >= _pos(block, b_item)
+        carried = req.carried and position(block, a_item) >= position(block, b_item)
         if p is q:
             units.append(_place_barrier(items, req.y, req.depth, q, nodes))
             stats.barriers += 1
@@ -412,15 +222,15 @@ def infer_structured(prog: Program, *, same_pipe: str, stats: object) -> Program
             units.append(_place(items, req.x, req.y, req.depth, carried, p, q, eid, nodes))
             eid += 1
             stats.flags += 1
-        nodes = _index_tree(items)
-        ana = _Analysis(items, same_pipe)
+        nodes = index_tree(items)
+        ana = Analysis(items, same_pipe)
     out.items = items = _prune(items, reqs, units, same_pipe, stats)
     _balance(out, same_pipe, stats)
     return out
 
 
 def _satisfied(items: list[Item], reqs: Sequence[_Req], same_pipe: str) -> bool:
-    ana = _Analysis(items, same_pipe)
+    ana = Analysis(items, same_pipe)
     return all(ana.ordered(r.x, r.y, r.depth - 1 if r.carried else r.depth, r.carried) for r in reqs)
 
 
@@ -434,53 +244,52 @@ def _without(block: Sequence[Item], drop: set[int]) -> list[Item]:
 
 
 def _prune(items: list[Item], reqs: Sequence[_Req], units: list[list[Instr]], same_pipe: str,
-           stats: object) -> list[Item]:
+           stats: InferStats) -> list[Item]:
     """Transitive reduction after the fact: drop each inserted pair or barrier (latest first)
     whose dependences the others already order."""
     for unit in reversed(units):
         trial = _without(items, {id(x) for x in unit})
         if _satisfied(trial, reqs, same_pipe):
             items = trial
-            if unit[0].op == "pipe_barrier":
-                stats.barriers -= 1  # type: ignore[attr-defined]
+            if unit[0].op == PIPE_BARRIER:
+                stats.barriers -= 1
             else:
-                stats.flags -= 1  # type: ignore[attr-defined]
-            stats.implied += 1  # type: ignore[attr-defined]
+                stats.flags -= 1
+            stats.implied += 1
     return items
 
 
-def _balance(prog: Program, same_pipe: str, stats: object) -> None:
+def _balance(prog: Program, same_pipe: str, stats: InferStats) -> None:
     """Give every logical flag whose consecutive executions are not ordered (the next set could
     fire before the previous wait consumed the signal) a back-pressure pair."""
     items = prog.items
     eid = _next_id(items)
-    for _ in range(_MAX_ROUNDS):
-        ana = _Analysis(items, same_pipe)
+    for _ in range(MAX_ROUNDS):
+        ana = Analysis(items, same_pipe)
         bad = _first_lost_signal(ana)
         if bad is None:
             return
         wait_ev, set_ev = bad
         w, s = ana.instr[wait_ev], ana.instr[set_ev]
-        nodes = _index_tree(items)
+        nodes = index_tree(items)
         nw, ns = nodes[id(w)], nodes[id(s)]
         common = 0
         while (common < len(nw.loops) and common < len(ns.loops) and nw.loops[common] is ns.loops[common]):
             common += 1
         block = items if common == 0 else nw.loops[common - 1].body
-        a_item = _item_in(block, w, nodes, common)
-        b_item = _item_in(block, s, nodes, common)
-        carried = _pos(block, a_item) >= _pos(block, b_item)
+        a_item = item_in(block, w, nodes, common)
+        b_item = item_in(block, s, nodes, common)
+        carried = position(block, a_item) >= position(block, b_item)
         if carried and common == 0:
-            raise SyncError(f"{s.where}: cannot order the flag's earlier wait at {w.where} before this set")
+            raise sync_error(s, f"cannot order the flag's earlier wait at {w.where} before this set")
         # set_flag (wait's pipe -> set's pipe) after the wait, wait_flag before the set
         _place(items, w, s, common, carried, w.pipe, s.pipe, eid, nodes)
         eid += 1
-        if hasattr(stats, "flags"):
-            stats.flags += 1
+        stats.flags += 1
     raise SyncError("back-pressure insertion did not converge")
 
 
-def _first_lost_signal(ana: _Analysis) -> tuple[int, int] | None:
+def _first_lost_signal(ana: Analysis) -> tuple[int, int] | None:
     worst: tuple[int, int] | None = None
     for key, pairs in ana.flags.items():
         q = key[1]

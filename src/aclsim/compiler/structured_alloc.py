@@ -16,24 +16,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from aclsim.compiler.program import Item, Loop, Program, SyncError, flag_key
-from aclsim.compiler.structured import _MAX_ROUNDS, _Analysis, _index_tree, _leaves, _Node, _pos
+from aclsim.compiler.loops import MAX_ROUNDS, Analysis, Node, index_tree, leaves, position
+from aclsim.compiler.program import Item, Loop, Program
+from aclsim.compiler.types import (
+    FLAG_OPS,
+    PIPE_BARRIER,
+    SET_FLAG,
+    WAIT_FLAG,
+    AllocStats,
+    FlagKey,
+    SyncError,
+    flag_key,
+    sync_error,
+)
 from aclsim.isa import Instr, Pipe
 
+Key = FlagKey  # a logical flag, or (src, dst, -1 - id) for a hand-written one
 _PIPES = list(Pipe)
 _S = int(Pipe.S)
 
 
-def allocate_structured(prog: Program, pool: int, stats: object, *, same_pipe: str = "barrier") -> Program:
+def allocate_structured(prog: Program, pool: int, stats: AllocStats, *,
+                        same_pipe: str = "barrier") -> Program:
     """:func:`aclsim.compiler.allocate_events` for a program with loops."""
-    from aclsim.compiler.alloc import AllocStats
-
-    assert isinstance(stats, AllocStats)
     out = prog.copy()
     items = out.items
     stats.segments += sum(1 for ins in items if not isinstance(ins, Loop) and ins.is_strong_sync)
-    for _ in range(_MAX_ROUNDS):
-        ana = _Analysis(items, same_pipe)
+    for _ in range(MAX_ROUNDS):
+        ana = Analysis(items, same_pipe)
         groups, colour, failed = _colour(ana, pool)
         if failed is None:
             break
@@ -50,8 +60,8 @@ def allocate_structured(prog: Program, pool: int, stats: object, *, same_pipe: s
     for key, k in colour.items():
         for ins in groups[key]:
             mapping[id(ins)] = k
-    for ins in _leaves(items):  # flags of loops that never run: any ID will do
-        if ins.logical and ins.op in ("set_flag", "wait_flag") and id(ins) not in mapping:
+    for ins in leaves(items):  # flags of loops that never run: any ID will do
+        if ins.logical and ins.op in FLAG_OPS and id(ins) not in mapping:
             mapping[id(ins)] = 0
     stats.sync_points += len(groups)
     for key, k in colour.items():
@@ -69,10 +79,8 @@ def _rewrite(block: list[Item], mapping: dict[int, int]) -> None:
             block[i] = replace(item, event_id=mapping[id(item)], logical=False, cost={})
 
 
-Key = tuple[int, int, int]
 
-
-def _colour(ana: _Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key, int], Key | None]:
+def _colour(ana: Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key, int], Key | None]:
     # logical flags (groups), their executions as happens-before intervals [f, g] in Q's numbering;
     # hand-written flags are pre-coloured executions keyed (p, q, -1 - id): an ID is occupied
     # only while one of its hand-written executions is live
@@ -105,9 +113,9 @@ def _colour(ana: _Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key
                 if g in hand and h in hand:
                     continue  # hand-written against hand-written: as written (the verifier judges)
                 if h == g:
-                    raise SyncError(f"{groups[g][0].where}: the flag can lose a signal between two of "
-                                    f"its executions (nothing orders a wait before the next set); run "
-                                    f"infer_sync, which adds the back-pressure pair")
+                    raise sync_error(groups[g][0], "the flag can lose a signal between two of its executions "
+                                     "(nothing orders a wait before the next set); run infer_sync, which "
+                                     "adds the back-pressure pair")
                 conflicts[g].add(h)
                 conflicts[h].add(g)
             active.append((f, w, g))
@@ -121,22 +129,22 @@ def _colour(ana: _Analysis, pool: int) -> tuple[dict[Key, list[Instr]], dict[Key
     return groups, colour, None
 
 
-def _simple(group: list[Instr], nodes: dict[int, _Node]) -> tuple[Instr, Instr] | None:
+def _simple(group: list[Instr], nodes: dict[int, Node]) -> tuple[Instr, Instr] | None:
     """The (set, wait) of a flag used once in one block with the set first, else None."""
     if len(group) != 2:
         return None
-    s, w = (group[0], group[1]) if group[0].op == "set_flag" else (group[1], group[0])
+    s, w = (group[0], group[1]) if group[0].op == SET_FLAG else (group[1], group[0])
     ns, nw = nodes[id(s)], nodes[id(w)]
     if ns.block is not nw.block or ns.order > nw.order:
         return None
     return s, w
 
 
-def _merge(items: list[Item], ana: _Analysis, groups: dict[tuple[int, int, int], list[Instr]],
-           colour: dict[tuple[int, int, int], int], failed: tuple[int, int, int]) -> bool:
+def _merge(items: list[Item], ana: Analysis, groups: dict[Key, list[Instr]],
+           colour: dict[Key, int], failed: Key) -> bool:
     if failed[1] == _S:  # dropping a scalar wait would drop the issue it holds back
         return False
-    nodes = _index_tree(items)
+    nodes = index_tree(items)
     mine = _simple(groups[failed], nodes)
     if mine is None:
         return False
@@ -161,10 +169,10 @@ def _merge(items: list[Item], ana: _Analysis, groups: dict[tuple[int, int, int],
     late_set, early_set = (s_a, s_b) if nodes[id(s_a)].order > nodes[id(s_b)].order else (s_b, s_a)
     early_wait, late_wait = (w_a, w_b) if nodes[id(w_a)].order < nodes[id(w_b)].order else (w_b, w_a)
     keep_id = s_b.event_id
-    block[_pos(block, early_set)] = None  # type: ignore[call-overload]
-    block[_pos(block, late_wait)] = None  # type: ignore[call-overload]
-    block[_pos(block, late_set)] = replace(late_set, event_id=keep_id, cost={})
-    block[_pos(block, early_wait)] = replace(early_wait, event_id=keep_id, cost={})
+    block[position(block, early_set)] = None  # type: ignore[call-overload]
+    block[position(block, late_wait)] = None  # type: ignore[call-overload]
+    block[position(block, late_set)] = replace(late_set, event_id=keep_id, cost={})
+    block[position(block, early_wait)] = replace(early_wait, event_id=keep_id, cost={})
     block[:] = [x for x in block if x is not None]
     return True
 
@@ -180,8 +188,8 @@ def _to_barriers(items: list[Item], group: list[Instr]) -> None:
             if isinstance(item, Loop):
                 walk(item.body)
             elif id(item) in ids:
-                if item.op == "wait_flag":
-                    new.append(Instr(Pipe.ALL, "pipe_barrier", line=item.line, file=item.file))
+                if item.op == WAIT_FLAG:
+                    new.append(Instr(Pipe.ALL, PIPE_BARRIER, line=item.line, file=item.file))
                 continue
             new.append(item)
         block[:] = new
@@ -190,21 +198,21 @@ def _to_barriers(items: list[Item], group: list[Instr]) -> None:
     _drop_straddling(items)
 
 
-def _uses(block: Sequence[Item], counts: dict[tuple[int, int, int], int]) -> dict[tuple[int, int, int], int]:
+def _uses(block: Sequence[Item], counts: dict[Key, int]) -> dict[Key, int]:
     for item in block:
         if isinstance(item, Loop):
             _uses(item.body, counts)
-        elif item.logical and item.op in ("set_flag", "wait_flag"):
+        elif item.logical and item.op in FLAG_OPS:
             key = flag_key(item)
             counts[key] = counts.get(key, 0) + 1
     return counts
 
 
-def _drop_straddling(block: list[Item], uses: dict[tuple[int, int, int], int] | None = None) -> None:
+def _drop_straddling(block: list[Item], uses: dict[Key, int] | None = None) -> None:
     uses = _uses(block, {}) if uses is None else uses
-    open_sets: dict[tuple[int, int, int], int] = {}
+    open_sets: dict[Key, int] = {}
     drop: set[int] = set()
-    strong_since: dict[tuple[int, int, int], bool] = {}
+    strong_since: dict[Key, bool] = {}
     for i, item in enumerate(block):
         if isinstance(item, Loop):
             _drop_straddling(item.body, uses)
@@ -212,11 +220,11 @@ def _drop_straddling(block: list[Item], uses: dict[tuple[int, int, int], int] | 
         if item.is_strong_sync:
             for key in strong_since:
                 strong_since[key] = True
-        elif item.logical and item.op == "set_flag":
+        elif item.logical and item.op == SET_FLAG:
             key = flag_key(item)
             open_sets[key] = i
             strong_since[key] = False
-        elif item.logical and item.op == "wait_flag":
+        elif item.logical and item.op == WAIT_FLAG:
             key = flag_key(item)
             # (not a wait on PIPE_S: it also holds the issue of what follows it)
             if key in open_sets and strong_since.get(key) and uses.get(key) == 2 and key[1] != _S:

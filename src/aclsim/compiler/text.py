@@ -307,7 +307,7 @@ def format_instr(instr: Instr) -> str:
     if op == Op.PIPE_BARRIER.value:
         return f"pipe_barrier {instr.pipe.name}"
     if op == Op.SYNC_ALL.value:
-        return "sync_all"
+        return Op.SYNC_ALL.value
     parts = [instr.pipe.name, op]
     parts.extend(f"r:{a}" for a in instr.reads)
     parts.extend(f"w:{a}" for a in instr.writes)
