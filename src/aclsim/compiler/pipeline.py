@@ -17,7 +17,8 @@ allocate_events gives the logical pairs physical event IDs (seed 002)
 verify_sync    proves the result: every dependence ordered, every flag paired, IDs in the
                pool (``SyncError`` if not); the report goes to ``stats.report``
 find_races     the kernel sanitizer's check: the unordered conflicting accesses go to
-               ``stats.races`` (the stream is returned as it is)
+               ``stats.races``, and the walk's whole report (flag misuse too) to
+               ``stats.report`` unless ``verify_sync`` filled it (the stream is returned as it is)
 ============== =========================================================================
 
 >>> from aclsim.compiler import parse, format_program
@@ -42,7 +43,7 @@ from aclsim.arch import ChipSpec
 from aclsim.compiler.alloc import allocate_events, resolve_pool
 from aclsim.compiler.api import SyncStats, strip_syncs, verify_sync
 from aclsim.compiler.clock import SAME_PIPE_MODES
-from aclsim.compiler.hb import find_races
+from aclsim.compiler.hb import check
 from aclsim.compiler.infer import infer_sync
 from aclsim.compiler.program import Program
 from aclsim.compiler.types import SyncError
@@ -102,7 +103,10 @@ def _verify(stream: Stream, ctx: PassContext) -> Stream:
 
 def _races(stream: Stream, ctx: PassContext) -> Stream:
     instrs = stream.unroll() if isinstance(stream, Program) else stream
-    ctx.stats.races = find_races(instrs, same_pipe=ctx.same_pipe, max_reports=ctx.max_reports)
+    report = check(instrs, same_pipe=ctx.same_pipe, max_reports=ctx.max_reports)
+    ctx.stats.races = report.races
+    if ctx.stats.report is None:  # the same walk saw the flags: their misuse, for whoever runs next
+        ctx.stats.report = report
     return stream
 
 
@@ -113,7 +117,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("allocate_events", _allocate, "give the logical pairs physical event IDs (seed 002)"),
     Pass("verify_sync", _verify, "every dependence ordered, every flag paired, IDs physical and in the "
                                  "pool (SyncError if not); the report in stats.report"),
-    Pass("find_races", _races, "the sanitizer's check: unordered conflicting accesses in stats.races"),
+    Pass("find_races", _races, "the sanitizer's check: unordered conflicting accesses in stats.races "
+                               "(the walk's report, flag misuse too, in stats.report)"),
 )
 _BY_NAME = {p.name: p for p in PASSES}
 

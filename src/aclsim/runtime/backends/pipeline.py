@@ -19,9 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aclsim.arch import ChipSpec
-from aclsim.compiler import SyncStats, auto_sync, strip_syncs
-from aclsim.compiler.hb import HBReport, SyncIssue
-from aclsim.compiler.hb import check as hb_check
+from aclsim.compiler import Pipeline, SyncStats, kernel_pipeline
+from aclsim.compiler.hb import Race, SyncIssue
 from aclsim.errors import AclError, KernelDeadlockError, RaceError, SyncError
 from aclsim.isa import Instr
 
@@ -117,40 +116,40 @@ def _notify(run: KernelRun) -> None:
 
 # --- the compiler passes of a launch ------------------------------------------------------------
 
-def _race_error(block: int, report: HBReport) -> RaceError:
-    first = report.races[0]
-    more = f" (and {report.race_count - 1} more)" if report.race_count > 1 else ""
+def _race_error(block: int, races: list[Race]) -> RaceError:
+    first = races[0]
+    more = f" (and {len(races) - 1} more)" if len(races) > 1 else ""
     return RaceError(f"{first}{more}", file=first.second.file, line=first.second.line, block=block,
                      hint="order the two instructions with set_flag/wait_flag (or a queue's enque/deque, "
                      "alloc/free), or disable the check with detect_races=False")
 
 
-def _flag_error(block: int, issue: SyncIssue) -> AclError:
-    """A flag misuse found without running the core model (a backend that does not time)."""
+def _flag_error(block: int, issues: list[SyncIssue]) -> AclError:
+    """A flag misuse found without running the core model (a hang first: what the device shows)."""
+    issue = ([i for i in issues if i.kind == "wait_without_set"] or issues)[0]
     cls = KernelDeadlockError if issue.kind == "wait_without_set" else SyncError
     return cls(f"block {block}: {issue}", file=issue.instr.file, line=issue.instr.line, block=block,
                hint="pair every set_flag with one wait_flag of the same pipes and event ID")
 
 
 class LaunchCheck:
-    """The sanitizer's verdict on a launch's streams (``aclsim.compiler.hb`` on each block).
+    """The sanitizer's verdict on a launch's blocks, from the compiler's ``find_races`` pass.
 
     Cross-pipe accesses to overlapping memory not ordered by flags or barriers are races; the
-    same pass also sees flags misused.  Same-pipe order is taken as given
+    same walk also sees flags misused.  Same-pipe order is taken as given
     (``same_pipe="inorder"``): the sanitizer reports what flags must order;
     ``aclsim.compiler.verify_sync`` applies Ascend C's stricter same-pipe rule.
     """
 
-    def __init__(self, streams: Sequence[list[Instr]], *, races: bool) -> None:
+    def __init__(self, stats: Sequence[SyncStats]) -> None:
         self.race: RaceError | None = None
         self.flag: AclError | None = None
-        for block, stream in enumerate(streams):
-            report = hb_check(stream, same_pipe="inorder", races=races, max_reports=10)
-            if report.races and self.race is None:
-                self.race = _race_error(block, report)
-            if report.issues and self.flag is None:  # a hang first: it is what the device shows
-                hang = [i for i in report.issues if i.kind == "wait_without_set"]
-                self.flag = _flag_error(block, (hang or report.issues)[0])
+        for block, st in enumerate(stats):
+            if st.races and self.race is None:
+                self.race = _race_error(block, st.races)
+            issues = st.report.issues if st.report is not None else []
+            if issues and self.flag is None:
+                self.flag = _flag_error(block, issues)
 
     def before_timing(self) -> None:
         """A race in a kernel whose flags are sound is reported before any timing is computed.
@@ -168,20 +167,26 @@ class LaunchCheck:
 
 def run_passes(streams: list[list[Instr]], chip: ChipSpec, options: Any, *,
                timed: bool = True) -> tuple[list[list[Instr]], list[SyncStats], LaunchCheck | None]:
-    """A launch's passes, in order: auto-sync (infer, allocate and verify every block's flags)
-    when the kernel asks for it; else the sanitizer (races unless ``detect_races`` is off, and
-    flag misuse when no core model will run to find it)."""
-    stats: list[SyncStats] = []
+    """Run the compiler's passes for a launch on every block (``kernel_pipeline``: auto-sync when
+    the kernel asks for it, else the race sanitizer unless it is off).  Returns the streams,
+    what auto-sync did per block (empty without it), and the sanitizer's verdict (None when no
+    check ran).  A backend that does not time checks the flags here even when races are off."""
+    pipeline = kernel_pipeline(auto_sync=options.auto_sync, detect_races=options.detect_races)
+    if not pipeline.passes and not timed:
+        pipeline = Pipeline.of("find_races", same_pipe="inorder", max_reports=10)
+    if not pipeline.passes:
+        return streams, [], None
+    out, stats = [], []
+    for stream in streams:
+        block_stats = SyncStats()
+        out.append(pipeline.run(stream, chip, stats=block_stats))
+        stats.append(block_stats)
     if options.auto_sync:
-        out = []
-        for stream in streams:
-            block_stats = SyncStats()
-            out.append(auto_sync(strip_syncs(stream), chip, stats=block_stats))
-            stats.append(block_stats)
         return out, stats, None
-    if not options.detect_races and timed:
-        return streams, stats, None
-    return streams, stats, LaunchCheck(streams, races=options.detect_races)
+    if not options.detect_races:  # flags only (a backend that does not time)
+        for st in stats:
+            st.races = []
+    return out, [], LaunchCheck(stats)
 
 
 def run_launch(backend: Backend, run: KernelRun, find_memory: FindMemory) -> float:
