@@ -279,7 +279,7 @@ class Instr:
     dst: Pipe | None
     event_id: int | None
     logical: bool
-    cost: Cost | Mapping[str, Any]  # always a Cost once constructed (a mapping given is turned into one)
+    cost: Cost  # a mapping given to the constructor is turned into one
     file: str
     line: int
 

@@ -153,3 +153,8 @@ def test_print_parse_print_is_a_fixed_point(items: list) -> None:
                 for i in prog.unroll()]
 
     assert fields(again) == fields(Program(items))
+
+
+def test_a_cost_figure_that_is_not_a_number_names_its_line() -> None:
+    with pytest.raises(SyncFormatError, match=r"<text>:2: cost figure repeats='fast' is not a number"):
+        parse("MTE2 ld w:UB[0:64]\nV add r:UB[0:64] repeats=fast")

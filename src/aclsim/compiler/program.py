@@ -201,7 +201,7 @@ def concretize(instr: Instr, env: Mapping[str, int]) -> Instr:
         instr,
         reads=tuple(a.concrete(env) if isinstance(a, AffineAccess) else a for a in instr.reads),
         writes=tuple(a.concrete(env) if isinstance(a, AffineAccess) else a for a in instr.writes),
-        cost=dict(instr.cost),
+        cost=instr.cost,
     )
 
 

@@ -25,7 +25,7 @@ from aclsim.compiler.clock import inorder_pipes
 from aclsim.compiler.loops import MAX_ROUNDS, Analysis, Node, index_tree, item_in, leaves, position
 from aclsim.compiler.program import AffineAccess, Item, Loop, Program
 from aclsim.compiler.types import PIPE_BARRIER, SET_FLAG, WAIT_FLAG, InferStats, SyncError, sync_error
-from aclsim.isa import Access, Instr, Pipe
+from aclsim.isa import NO_COST, Access, Instr, Pipe
 
 # --- dependences from affine ranges ------------------------------------------------------------
 
@@ -168,7 +168,7 @@ def _place(items: list[Item], after: Instr, before: Instr, depth: int, carried: 
         loop = na.loops[depth - 1]
         parent = items if depth == 1 else na.loops[depth - 2].body
         i = position(parent, loop)
-        unit += [replace(w, cost={}), replace(s, cost={})]
+        unit += [replace(w, cost=NO_COST), replace(s, cost=NO_COST)]
         parent.insert(i + 1, unit[2])
         parent.insert(i, unit[3])
     return unit

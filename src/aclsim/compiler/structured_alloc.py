@@ -29,7 +29,7 @@ from aclsim.compiler.types import (
     flag_key,
     sync_error,
 )
-from aclsim.isa import Instr, Pipe
+from aclsim.isa import NO_COST, Instr, Pipe
 
 Key = FlagKey  # a logical flag, or (src, dst, -1 - id) for a hand-written one
 _PIPES = list(Pipe)
@@ -76,7 +76,7 @@ def _rewrite(block: list[Item], mapping: dict[int, int]) -> None:
         if isinstance(item, Loop):
             _rewrite(item.body, mapping)
         elif id(item) in mapping:
-            block[i] = replace(item, event_id=mapping[id(item)], logical=False, cost={})
+            block[i] = replace(item, event_id=mapping[id(item)], logical=False, cost=NO_COST)
 
 
 
@@ -171,8 +171,8 @@ def _merge(items: list[Item], ana: Analysis, groups: dict[Key, list[Instr]],
     keep_id = s_b.event_id
     block[position(block, early_set)] = None  # type: ignore[call-overload]
     block[position(block, late_wait)] = None  # type: ignore[call-overload]
-    block[position(block, late_set)] = replace(late_set, event_id=keep_id, cost={})
-    block[position(block, early_wait)] = replace(early_wait, event_id=keep_id, cost={})
+    block[position(block, late_set)] = replace(late_set, event_id=keep_id, cost=NO_COST)
+    block[position(block, early_wait)] = replace(early_wait, event_id=keep_id, cost=NO_COST)
     block[:] = [x for x in block if x is not None]
     return True
 

@@ -154,7 +154,10 @@ def _parse_instr(line: str, names: set[str], number: int, file: str) -> Instr:
             cost[key] = _value(value)
         else:
             raise SyncFormatError(f"unexpected {token!r}: operands are r:RANGE, w:RANGE or key=value")
-    return Instr(pipe, op, reads=tuple(reads), writes=tuple(writes), cost=cost, line=number, file=file)
+    try:
+        return Instr(pipe, op, reads=tuple(reads), writes=tuple(writes), cost=cost, line=number, file=file)
+    except ValueError as exc:  # a cost figure that is not a number (typed costs check them)
+        raise SyncFormatError(str(exc)) from None
 
 
 def _tokens(line: str) -> list[str]:
