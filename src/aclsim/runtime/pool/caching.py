@@ -65,7 +65,7 @@ FREE, ALLOC, CACHED, PENDING = 0, 1, 2, 3  # CACHED: in an exact-size free list,
 _STATE_NAMES = {FREE: "inactive", CACHED: "inactive", ALLOC: "active_allocated",
                 PENDING: "active_awaiting_free"}
 
-_PACKAGE_DIR = str(Path(__file__).resolve().parent.parent)
+_PACKAGE_DIR = str(Path(__file__).resolve().parents[2])  # src/aclsim
 
 
 class AllocatorFull(Exception):
