@@ -41,47 +41,31 @@ import collections
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-# PyTorch's CUDACachingAllocator constants (c10/cuda/CUDACachingAllocator.cpp; torch_npu uses
-# the same ones, see shared/design/reference/allocator-prior-art.md 1.1 and ascend-api.md 5.1).
-MIN_BLOCK = 512  # kMinBlockSize: every block is a multiple of 512 B
-SMALL_SIZE = 1 << 20  # kSmallSize: requests up to 1 MiB go to the small pool
-SMALL_BUFFER = 2 << 20  # kSmallBuffer: classic segment of the small pool
-LARGE_BUFFER = 20 << 20  # kLargeBuffer: classic segment for requests below MIN_LARGE_ALLOC
-MIN_LARGE_ALLOC = 10 << 20  # kMinLargeAlloc
-ROUND_LARGE = 2 << 20  # kRoundLarge: classic segments of large requests are rounded to 2 MiB
-# AscendCL's aclrtMalloc rules (acl_rt.h doc comment; ascend-api.md 1.2 and 5.1): the size is
-# rounded up to 32 B and 32 B are added; starts are 64 B aligned (the pool gives 512 B).
-ASCEND_SIZE_ALIGN = 32
-ASCEND_PADDING = 32
+from aclsim.runtime.pool.errors import AllocatorFull, InvalidRelease
+from aclsim.runtime.pool.options import PoolOptions
+from aclsim.runtime.pool.sizes import (
+    ASCEND_PADDING,
+    LARGE,
+    LARGE_BUFFER,
+    MIN_BLOCK,
+    POOL_NAMES,
+    SMALL,
+    SMALL_SIZE,
+    align_up,
+    classic_segment_size,
+    size_class,
+)
+from aclsim.runtime.pool.upstream import Upstream
 
-SMALL, LARGE = 0, 1
-_POOL_NAMES = ("small_pool", "large_pool")
 # block states
 FREE, ALLOC, CACHED, PENDING = 0, 1, 2, 3  # CACHED: in an exact-size free list, not coalesced
 _STATE_NAMES = {FREE: "inactive", CACHED: "inactive", ALLOC: "active_allocated",
                 PENDING: "active_awaiting_free"}
 
 _PACKAGE_DIR = str(Path(__file__).resolve().parents[2])  # src/aclsim
-
-
-class AllocatorFull(Exception):
-    """Raised by an upstream or an allocator that has no room; the runtime turns it into OOM.
-
-    ``stats`` (when the pool raises it) holds the numbers for the message.
-    """
-
-    def __init__(self, size: int = 0, **stats: int) -> None:
-        super().__init__(size)
-        self.size = size
-        self.stats = stats
-
-
-class InvalidRelease(ValueError):
-    """``release`` of an address that is not a live block of the pool."""
 
 
 class StreamLike(Protocol):
@@ -95,256 +79,6 @@ class StreamLike(Protocol):
 
     def wait_for(self, ticket: int) -> None:
         """Block until ``reached(ticket)``."""
-
-
-class Upstream(Protocol):
-    """Where the pool's memory comes from (the device arena).  Offsets, not addresses.
-
-    ``malloc``/``free`` give contiguous memory (classic segments); ``reserve`` gives an
-    address range without memory, ``map``/``unmap`` back parts of it with physical pages of
-    ``granularity`` bytes.  Every call that cannot be served raises :class:`AllocatorFull`.
-    """
-
-    capacity: int
-    granularity: int
-
-    def malloc(self, nbytes: int) -> int: ...
-
-    def free(self, offset: int, nbytes: int) -> None: ...
-
-    def reserve(self, nbytes: int) -> int: ...
-
-    def unreserve(self, offset: int, nbytes: int) -> None: ...
-
-    def map(self, offset: int, nbytes: int) -> None: ...
-
-    def unmap(self, offset: int, nbytes: int) -> None: ...
-
-
-def align_up(value: int, align: int) -> int:
-    return (value + align - 1) // align * align
-
-
-class RangeAllocator:
-    """Best fit over ``[0, capacity)`` with splitting and coalescing of free neighbours.
-
-    >>> a = RangeAllocator(1024, align=64)
-    >>> x, y = a.allocate(64), a.allocate(100)
-    >>> (x, y, a.used)
-    (0, 64, 192)
-    >>> a.release(x); a.release(y); a.largest_free()
-    1024
-    """
-
-    __slots__ = ("capacity", "align", "used", "_free_sorted", "_free_start", "_free_end", "_sizes")
-
-    def __init__(self, capacity: int, align: int = 64) -> None:
-        self.capacity = capacity - capacity % align
-        self.align = align
-        self.used = 0
-        self._free_sorted: list[tuple[int, int]] = [(self.capacity, 0)] if self.capacity else []
-        self._free_start: dict[int, int] = {0: self.capacity} if self.capacity else {}
-        self._free_end: dict[int, int] = {self.capacity: 0} if self.capacity else {}
-        self._sizes: dict[int, int] = {}  # offset -> size of live ranges
-
-    def _take(self, offset: int, size: int) -> None:
-        self._free_sorted.pop(bisect.bisect_left(self._free_sorted, (size, offset)))
-        del self._free_start[offset]
-        del self._free_end[offset + size]
-
-    def _put(self, offset: int, size: int) -> None:
-        bisect.insort(self._free_sorted, (size, offset))
-        self._free_start[offset] = size
-        self._free_end[offset + size] = offset
-
-    def allocate(self, nbytes: int) -> int:
-        size = align_up(max(nbytes, 1), self.align)
-        i = bisect.bisect_left(self._free_sorted, (size, -1))
-        if i == len(self._free_sorted):
-            raise AllocatorFull(size)
-        block_size, offset = self._free_sorted[i]
-        self._take(offset, block_size)
-        if block_size > size:
-            self._put(offset + size, block_size - size)
-        self._sizes[offset] = size
-        self.used += size
-        return offset
-
-    def release(self, offset: int) -> None:
-        size = self._sizes.pop(offset)
-        self.used -= size
-        start, end = offset, offset + size
-        if end in self._free_start:
-            nsize = self._free_start[end]
-            self._take(end, nsize)
-            end += nsize
-        if start in self._free_end:
-            pstart = self._free_end[start]
-            self._take(pstart, start - pstart)
-            start = pstart
-        self._put(start, end - start)
-
-    def size_of(self, offset: int) -> int:
-        return self._sizes[offset]
-
-    def largest_free(self) -> int:
-        last = self._free_sorted[-1:]  # one read: get_mem_info asks without the device's lock
-        return last[0][0] if last else 0
-
-
-class AccountingUpstream:
-    """An upstream that only counts: ``capacity`` physical bytes, no data.
-
-    Classic ``malloc`` places contiguous ranges by best fit in ``[0, capacity)`` (so it can
-    fragment); ``reserve`` hands out address ranges above ``capacity`` from a space of
-    ``va_bytes``; ``map``/``unmap`` take and return physical pages.  The simulated arena adds
-    bytes behind the same bookkeeping; tests and the benchmark use this one as it is.
-
-    >>> up = AccountingUpstream(8 << 20, granularity=1 << 20)
-    >>> va = up.reserve(16 << 20); up.map(va, 2 << 20); up.used
-    2097152
-    """
-
-    def __init__(self, capacity: int, granularity: int = 2 << 20, va_bytes: int = 1 << 42) -> None:
-        if capacity <= 0 or granularity <= 0 or granularity % MIN_BLOCK:
-            raise ValueError("capacity must be > 0 and granularity a positive multiple of 512")
-        self.capacity = capacity
-        self.granularity = granularity
-        self.used = 0  # physical bytes handed out (malloc + mapped pages)
-        self.calls = collections.Counter[str]()
-        self._classic = RangeAllocator(capacity, align=MIN_BLOCK)
-        self._va_start = align_up(capacity, granularity)
-        self._va = RangeAllocator(max(va_bytes - self._va_start, 0), align=granularity)
-        self._mapped: set[int] = set()  # page offsets
-
-    def malloc(self, nbytes: int) -> int:
-        if self.used + nbytes > self.capacity:
-            raise AllocatorFull(nbytes)
-        offset = self._classic.allocate(nbytes)
-        self.used += self._classic.size_of(offset)
-        self.calls["malloc"] += 1
-        return offset
-
-    def free(self, offset: int, nbytes: int) -> None:
-        self.used -= self._classic.size_of(offset)
-        self._classic.release(offset)
-        self.calls["free"] += 1
-
-    def reserve(self, nbytes: int) -> int:
-        self.calls["reserve"] += 1
-        return self._va_start + self._va.allocate(nbytes)
-
-    def unreserve(self, offset: int, nbytes: int) -> None:
-        self.calls["unreserve"] += 1
-        self._va.release(offset - self._va_start)
-
-    def map(self, offset: int, nbytes: int) -> None:
-        if offset % self.granularity or nbytes % self.granularity:
-            raise ValueError(f"map of [{offset}, +{nbytes}) is not aligned to {self.granularity} B pages")
-        if self.used + nbytes > self.capacity:
-            raise AllocatorFull(nbytes)
-        pages = range(offset, offset + nbytes, self.granularity)
-        if any(p in self._mapped for p in pages):
-            raise ValueError(f"map of [{offset}, +{nbytes}) overlaps mapped pages")
-        self._mapped.update(pages)
-        self.used += nbytes
-        self.calls["map"] += 1
-
-    def largest_free(self) -> int:
-        """The largest contiguous ``malloc`` that could succeed now."""
-        return min(self._classic.largest_free(), self.capacity - self.used)
-
-    def unmap(self, offset: int, nbytes: int) -> None:
-        pages = range(offset, offset + nbytes, self.granularity)
-        if not all(p in self._mapped for p in pages):
-            raise ValueError(f"unmap of [{offset}, +{nbytes}) covers unmapped pages")
-        self._mapped.difference_update(pages)
-        self.used -= nbytes
-        self.calls["unmap"] += 1
-
-
-@dataclass(frozen=True, kw_only=True)
-class PoolOptions:
-    """How the pool behaves.  Validated at construction.
-
-    Attributes
-    ----------
-    expandable_segments
-        Reserve an address range per pool (small, large) and map pages on demand (default), or
-        use PyTorch-style classic segments.
-    reuse_before_grow
-        Before asking the upstream for more memory, take other streams' free memory whose work
-        is done where it is, else give back cached memory that is free and whose stream work
-        is done: pages wholly inside free blocks (expandable) or wholly free segments
-        (classic), oldest first.  Keeps reserved close to allocated.  (Without it, both happen
-        only once the upstream refuses.)
-    page_size
-        Mapping granularity of expandable segments (a multiple of the upstream's
-        ``granularity``); ``None`` takes the upstream's (2 MiB on the simulated NPU).
-    max_split_size
-        Classic segments only: blocks of at least this size are never split, and requests
-        below it never use them (PyTorch's ``max_split_size_mb``).  ``None``: no limit.
-    round_divisions
-        PyTorch's ``roundup_power2_divisions``: above 512 * divisions, round requests up to
-        the next of ``divisions`` equal steps between two powers of two.  0: 512 B steps.
-    ascend_padding
-        Apply AscendCL's ``ALIGN_UP(size, 32) + 32`` to every request (the runtime's rule).
-    fast_cache
-        Keep freed blocks in exact-size free lists per stream (the hit path).
-    limit
-        Cap on reserved bytes (``None``: the upstream's capacity).
-    """
-
-    expandable_segments: bool = True
-    reuse_before_grow: bool = True
-    page_size: int | None = None
-    max_split_size: int | None = None
-    round_divisions: int = 0
-    ascend_padding: bool = True
-    fast_cache: bool = True
-    limit: int | None = None
-
-    @classmethod
-    def parse(cls, conf: str) -> PoolOptions:
-        """Options from a ``PYTORCH_NPU_ALLOC_CONF``-style string (``ACLSIM_ALLOC_CONF``).
-
-        Keys: ``expandable_segments``, ``reuse_before_grow``, ``fast_cache``, ``ascend_padding``
-        (True/False), ``page_size_mb``, ``max_split_size_mb``, ``limit_mb`` (numbers of MiB),
-        ``roundup_power2_divisions`` (int).
-
-        >>> PoolOptions.parse("expandable_segments:False,max_split_size_mb:128").max_split_size
-        134217728
-        """
-        flags = {"expandable_segments", "reuse_before_grow", "fast_cache", "ascend_padding"}
-        sizes = {"page_size_mb": "page_size", "max_split_size_mb": "max_split_size", "limit_mb": "limit"}
-        kwargs: dict[str, Any] = {}
-        for item in filter(None, (part.strip() for part in conf.split(","))):
-            key, sep, value = item.partition(":")
-            key, value = key.strip(), value.strip()
-            if not sep:
-                raise ValueError(f"alloc conf item {item!r} is not key:value")
-            if key in flags:
-                if value not in ("True", "False", "true", "false", "1", "0"):
-                    raise ValueError(f"{key} must be True or False, got {value!r}")
-                kwargs[key] = value in ("True", "true", "1")
-            elif key in sizes:
-                kwargs[sizes[key]] = int(float(value) * (1 << 20))
-            elif key == "roundup_power2_divisions":
-                kwargs["round_divisions"] = int(value)
-            else:
-                known = sorted(flags | set(sizes) | {"roundup_power2_divisions"})
-                raise ValueError(f"unknown alloc conf key {key!r}; known: {known}")
-        return cls(**kwargs)
-
-    def __post_init__(self) -> None:
-        if self.page_size is not None and (self.page_size <= 0 or self.page_size % MIN_BLOCK):
-            raise ValueError(f"page_size must be a positive multiple of {MIN_BLOCK}, got {self.page_size}")
-        if self.max_split_size is not None and self.max_split_size <= SMALL_SIZE:
-            raise ValueError(f"max_split_size must be above {SMALL_SIZE} B, got {self.max_split_size}")
-        if self.round_divisions < 0 or (self.round_divisions & (self.round_divisions - 1)):
-            raise ValueError(f"round_divisions must be 0 or a power of two, got {self.round_divisions}")
-        if self.limit is not None and self.limit <= 0:
-            raise ValueError(f"limit must be > 0, got {self.limit}")
 
 
 class Segment:
@@ -368,7 +102,7 @@ class Segment:
 
     def __repr__(self) -> str:
         kind = "expandable" if self.mapped is not None else "classic"
-        return f"<Segment {kind} {_POOL_NAMES[self.kind]} 0x{self.base:x} {self.size}B>"
+        return f"<Segment {kind} {POOL_NAMES[self.kind]} 0x{self.base:x} {self.size}B>"
 
 
 class Block:
@@ -471,6 +205,7 @@ class CachingPool:
     stream is reused at once by that stream; another stream gets its memory only after the
     work queued on its stream before the free is done.
 
+    >>> from aclsim.runtime.pool import AccountingUpstream
     >>> pool = CachingPool(AccountingUpstream(64 << 20), PoolOptions())
     >>> a = pool.allocate(1000); pool.release(a)
     >>> pool.allocate(1000) == a, pool.memory_stats()["num_device_alloc"]
@@ -659,31 +394,17 @@ class CachingPool:
 
     # --- sizes ----------------------------------------------------------------------------
     def _round(self, nbytes: int) -> int:
-        if self.options.ascend_padding:
-            nbytes = align_up(nbytes, ASCEND_SIZE_ALIGN) + ASCEND_PADDING
-        size = align_up(max(nbytes, 1), MIN_BLOCK)
-        div = self.options.round_divisions
-        if div > 1 and size > MIN_BLOCK * div:
-            floor = 1 << (size.bit_length() - 1)
-            if floor != size:
-                step = floor // div
-                size = align_up(size, max(step, MIN_BLOCK))
-        return size
+        opts = self.options
+        return size_class(nbytes, ascend_padding=opts.ascend_padding, round_divisions=opts.round_divisions)
 
     def round_size(self, nbytes: int) -> int:
         """The block size a request of ``nbytes`` gets (padding and size class).
 
+        >>> from aclsim.runtime.pool import AccountingUpstream
         >>> CachingPool(AccountingUpstream(1 << 30)).round_size(1000)
         1536
         """
         return (nbytes + self._pad) & -512 if self._simple_round else self._round(nbytes)
-
-    def _classic_segment_size(self, size: int) -> int:
-        if size <= SMALL_SIZE:
-            return SMALL_BUFFER
-        if size < MIN_LARGE_ALLOC:
-            return LARGE_BUFFER
-        return align_up(size, ROUND_LARGE)
 
     # --- slow paths -----------------------------------------------------------------------
     def _allocate_slow(self, nbytes: int, size: int, stream: Any) -> int:
@@ -983,7 +704,7 @@ class CachingPool:
             b = self._classic_fit(size, stream, kind)
         hit = b is not None
         if b is None:
-            seg_size = self._classic_segment_size(size)
+            seg_size = classic_segment_size(size)
             holder: list[Segment] = []
 
             def get() -> None:
