@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import collections
+from abc import abstractmethod
 from typing import Protocol
 
 from aclsim.runtime.pool.errors import AllocatorFull
@@ -14,27 +15,45 @@ from aclsim.runtime.pool.sizes import MIN_BLOCK, align_up
 
 
 class Upstream(Protocol):
-    """Where the pool's memory comes from (the device arena).  Offsets, not addresses.
+    """Where the pool's memory comes from: the one interface of the device arena
+    (:class:`~aclsim.runtime.backends.base.DeviceArena` adds the bytes to it) and of the fakes
+    the pool is tested with.  Offsets, not addresses.
 
     ``malloc``/``free`` give contiguous memory (classic segments); ``reserve`` gives an
     address range without memory, ``map``/``unmap`` back parts of it with physical pages of
-    ``granularity`` bytes.  Every call that cannot be served raises :class:`AllocatorFull`.
+    ``granularity`` bytes (what ``cuMemAddressReserve``/``cuMemMap`` and AscendCL's
+    ``aclrtReserveMemAddress``/``aclrtMapMem`` do).  Every call that cannot be served raises
+    :class:`AllocatorFull`.  ``capacity`` is the physical memory; reserved ranges may lie
+    beyond it.  An upstream may also have ``largest_free()``, the largest ``malloc`` that
+    could succeed now (the pool's free memory with classic segments counts on it).
     """
 
     capacity: int
     granularity: int
 
-    def malloc(self, nbytes: int) -> int: ...
+    @abstractmethod
+    def malloc(self, nbytes: int) -> int:
+        """Contiguous physical memory; raises ``AllocatorFull`` when there is none."""
 
-    def free(self, offset: int, nbytes: int) -> None: ...
+    @abstractmethod
+    def free(self, offset: int, nbytes: int) -> None:
+        """Return memory from :meth:`malloc`."""
 
-    def reserve(self, nbytes: int) -> int: ...
+    @abstractmethod
+    def reserve(self, nbytes: int) -> int:
+        """An address range of ``nbytes`` with no memory behind it."""
 
-    def unreserve(self, offset: int, nbytes: int) -> None: ...
+    @abstractmethod
+    def unreserve(self, offset: int, nbytes: int) -> None:
+        """Return an address range (all of it unmapped)."""
 
-    def map(self, offset: int, nbytes: int) -> None: ...
+    @abstractmethod
+    def map(self, offset: int, nbytes: int) -> None:
+        """Back ``[offset, offset + nbytes)`` of a reserved range with physical pages."""
 
-    def unmap(self, offset: int, nbytes: int) -> None: ...
+    @abstractmethod
+    def unmap(self, offset: int, nbytes: int) -> None:
+        """Give the physical pages of a mapped range back (their contents are lost)."""
 
 
 class RangeAllocator:
@@ -104,7 +123,7 @@ class RangeAllocator:
         return last[0][0] if last else 0
 
 
-class AccountingUpstream:
+class AccountingUpstream(Upstream):
     """An upstream that only counts: ``capacity`` physical bytes, no data.
 
     Classic ``malloc`` places contiguous ranges by best fit in ``[0, capacity)`` (so it can
