@@ -1,6 +1,6 @@
 """The memory debugger's exports: PyTorch-layout snapshots and a PNG of memory over time.
 
-The history itself is recorded by the pool (:meth:`CachingPool.record_history`); leaks are
+The history itself is recorded by the pool's observer (:meth:`CachingPool.record_history`); leaks are
 reported by ``aclsim.leak_report``/``finalize``; double frees and uses after free are errors
 raised where they happen (:mod:`aclsim.runtime.memory`); legal but suspicious uses (a copy
 whose kind does not match its pointers) are :class:`Diagnostic` records
@@ -104,7 +104,7 @@ def _segment_entries(memory: DeviceMemory, pool: CachingPool, seg: Segment) -> l
 def trace_entries(memory: DeviceMemory, pool: CachingPool) -> list[dict[str, Any]]:
     """The pool's history as PyTorch ``TraceEntry`` dictionaries (absolute addresses)."""
     base = memory.arena.base
-    t0 = pool._t0
+    t0 = pool.t0
     out = []
     for action, addr, size, stream, t_ns, frames, extra in pool.history():
         entry: dict[str, Any] = {
@@ -173,7 +173,7 @@ def usage_over_time(pool: CachingPool) -> tuple[list[float], list[int], list[int
             alloc += kind[1] * size
         else:
             res += kind[1] * size
-        times.append((t_ns - pool._t0) / 1e9)
+        times.append((t_ns - pool.t0) / 1e9)
         allocated.append(alloc)
         reserved.append(res)
     return times, allocated, reserved
