@@ -52,7 +52,7 @@ class Block:
     stream that freed it; ``None``: common memory, any stream may take it)."""
 
     __slots__ = ("addr", "size", "seg", "prev", "next", "state", "stream", "requested", "ticket",
-                 "uses", "waits", "age", "frames", "ks", "rel")
+                 "uses", "waits", "age", "ks", "rel")
 
     def __init__(self, addr: int, size: int, seg: Segment, prev: Block | None, next_: Block | None,
                  stream: Any, ks: KindStats) -> None:
@@ -68,7 +68,6 @@ class Block:
         self.uses: set[Any] | None = None  # other streams that used the block (record_stream)
         self.waits: list[tuple[Any, int]] | None = None  # pending: (stream, ticket) to reach
         self.age = 0
-        self.frames: list[tuple[str, int, str]] | None = None
         self.ks = ks
         self.rel = 0  # free, expandable: mapped pages wholly inside the block
 
