@@ -40,6 +40,11 @@ class StreamLike(Protocol):
         """Block until ``reached(ticket)``."""
 
 
+def _counter(name: str) -> Any:
+    """A read-only attribute of the pool: the counter ``name`` of its :class:`PoolStats`."""
+    return property(lambda pool: getattr(pool.stats, name), doc=f"``stats.{name}``")
+
+
 class CachingPool:
     """A caching allocator over an :class:`Upstream`; offsets in, offsets out.
 
@@ -104,6 +109,15 @@ class CachingPool:
     def hits(self) -> int:
         """Allocations served without calling the upstream."""
         return self.stats.hits
+
+    misses = _counter("misses")
+    num_device_alloc = _counter("num_device_alloc")
+    num_device_free = _counter("num_device_free")
+    num_alloc_retries = _counter("num_alloc_retries")
+    num_ooms = _counter("num_ooms")
+    num_sync_all_streams = _counter("num_sync_all_streams")
+    oversize_allocations = _counter("oversize_allocations")
+    oversize_segments = _counter("oversize_segments")
 
     @property
     def observer(self) -> PoolObserver | None:
