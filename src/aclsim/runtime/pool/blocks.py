@@ -109,7 +109,8 @@ def cut(b: Block, at: int) -> Block:
 
 
 class FreeBlocks:
-    """Free blocks of one (owner stream, pool), ordered by (size, address) for best fit."""
+    """Free blocks of one (owner stream, pool): ``keys`` ordered by (size, address) for best
+    fit (``bisect`` for the first of at least a size), ``blocks`` by address."""
 
     __slots__ = ("keys", "blocks")
 
@@ -117,37 +118,24 @@ class FreeBlocks:
         self.keys: list[tuple[int, int]] = []
         self.blocks: dict[int, Block] = {}
 
-    def fits(self, size: int, n: int) -> Iterator[Block]:
-        """The ``n`` smallest blocks of at least ``size`` bytes, smallest first."""
-        keys = self.keys
-        i = bisect.bisect_left(keys, (size, -1))
-        for j in range(i, min(i + n, len(keys))):
-            yield self.blocks[keys[j][1]]
-
 
 class FreeIndex:
-    """The free blocks of every (owner stream, pool).
+    """The free blocks of every (owner stream, pool), in ``lists[(owner, kind)]``.
 
-    ``on_add(block)`` / ``on_remove(block)`` let the segment source keep its own sets (free
-    blocks with mapped pages it could give back, wholly free segments) in step with the index.
+    ``on_add(block)`` is called when a free block is indexed and ``releasable`` loses a block
+    that leaves the index: the segment source keeps there the free blocks whose memory could
+    go back to the upstream, oldest first.
     """
 
-    __slots__ = ("lists", "on_add", "on_remove")
+    __slots__ = ("lists", "on_add", "releasable")
 
-    def __init__(self, on_add: Callable[[Block], None], on_remove: Callable[[Block], None]) -> None:
+    def __init__(self, on_add: Callable[[Block], None], releasable: dict[Block, None]) -> None:
         self.lists: dict[tuple[Any, int], FreeBlocks] = {}
         self.on_add = on_add
-        self.on_remove = on_remove
+        self.releasable = releasable
 
     def get(self, owner: Any, kind: int) -> FreeBlocks | None:
         return self.lists.get((owner, kind))
-
-    def candidates(self, stream: Any, kind: int) -> Iterator[FreeBlocks]:
-        """The free blocks a request on ``stream`` may take: the stream's own, then the common ones."""
-        for owner in (stream, None) if stream is not None else (None,):
-            fb = self.lists.get((owner, kind))
-            if fb is not None:
-                yield fb
 
     def blocks(self) -> Iterator[Block]:
         for fb in self.lists.values():
@@ -173,7 +161,7 @@ class FreeIndex:
         keys = fb.keys
         del keys[bisect.bisect_left(keys, (b.size, b.addr))]
         del fb.blocks[b.addr]
-        self.on_remove(b)
+        self.releasable.pop(b, None)
 
     def merge(self, b: Block) -> Block:
         """Coalesce free block ``b`` with its free neighbours of the same owner, and with common

@@ -305,9 +305,11 @@ class CachingPool:
         k.b_tot += size
         k.r_tot += nbytes
         k.n_tot += 1
-        if self._oversize(b):
+        mss = self.options.max_split_size
+        if mss is not None and size >= mss:
             self.stats.oversize_allocations += 1
-        self._trace("alloc", b.addr, size, stream)
+        if self._hist is not None:
+            self._trace("alloc", b.addr, size, stream)
         return b.addr
 
     def _last_resort(self, nbytes: int, size: int, stream: Any, kind: int) -> tuple[Block, bool]:
@@ -321,7 +323,8 @@ class CachingPool:
         except AllocatorFull:
             self.stats.num_ooms += 1
             self._note_split_peaks()
-            self._trace("oom", 0, size, stream, {"device_free": self.limit - self.all.res})
+            if self._hist is not None:
+                self._trace("oom", 0, size, stream, {"device_free": self.limit - self.all.res})
             raise AllocatorFull(size, requested=nbytes, allocated=self.all.b, reserved=self.all.res,
                                 limit=self.limit, largest_free=self.largest_allocatable()) from None
 
@@ -381,7 +384,8 @@ class CachingPool:
 
     # --- frees ------------------------------------------------------------------------------
     def _release_slow(self, b: Block, stream: Any) -> None:
-        self._trace("free_requested", b.addr, b.size, b.stream)
+        if self._hist is not None:
+            self._trace("free_requested", b.addr, b.size, b.stream)
         uses = set(b.uses or ())
         if stream is not None and stream is not b.stream:
             uses.add(stream)
@@ -401,7 +405,8 @@ class CachingPool:
             self.stats.active_peaks(b.ks)
             return
         if self._fast_on:  # every other stream that used it is done: the hit path may reuse it
-            self._trace("free_completed", b.addr, b.size, b.stream)
+            if self._hist is not None:
+                self._trace("free_completed", b.addr, b.size, b.stream)
             b.state = CACHED
             per = self._fast.get(b.stream)
             if per is None:
@@ -411,7 +416,8 @@ class CachingPool:
         self._complete_free(b)
 
     def _complete_free(self, b: Block) -> None:
-        self._trace("free_completed", b.addr, b.size, b.stream)
+        if self._hist is not None:
+            self._trace("free_completed", b.addr, b.size, b.stream)
         self._free.merge(b)
 
     def _process_pending(self) -> None:
@@ -584,9 +590,10 @@ class CachingPool:
 
     def _trace(self, action: str, addr: int, size: int, stream: Any,
                extra: dict[str, int] | None = None) -> None:
+        """Tell the observer (there is one) of an event of the pool."""
         h = self._hist
-        if h is not None:
-            h((action, addr, size, stream, now(), user_frames() if self._stacks else None, extra))
+        assert h is not None
+        h((action, addr, size, stream, now(), user_frames() if self._stacks else None, extra))
 
     @property
     def history_enabled(self) -> bool:

@@ -14,36 +14,24 @@ from typing import Any
 
 from aclsim.runtime.pool.blocks import FREE, Block, Segment, done
 from aclsim.runtime.pool.errors import AllocatorFull
-from aclsim.runtime.pool.options import PoolOptions
 from aclsim.runtime.pool.sizes import LARGE_BUFFER, MIN_BLOCK, SMALL, SMALL_SIZE, classic_segment_size
 from aclsim.runtime.pool.source import GrowFn, SegmentSource
-from aclsim.runtime.pool.stats import PoolStats
-from aclsim.runtime.pool.upstream import Upstream
 
 
 class ClassicSource(SegmentSource):
     """Contiguous segments from the upstream's ``malloc``.
 
-    ``free_segments``: the segments that are one free block, oldest first (what
+    ``releasable``: the free blocks that are a whole segment, oldest first (the segments
     :meth:`give_back` frees).
     """
 
     expandable = False
     flush_before_growth = False
 
-    def __init__(self, upstream: Upstream, options: PoolOptions, stats: PoolStats, *, page: int,
-                 limit: int) -> None:
-        super().__init__(upstream, options, stats, page=page, limit=limit)
-        self.free_segments: dict[Segment, None] = {}
-
     # --- blocks ----------------------------------------------------------------------------
     def on_add(self, b: Block) -> None:
         if b.prev is None and b.next is None:
-            self.free_segments[b.seg] = None
-
-    def on_remove(self, b: Block) -> None:
-        if b.prev is None and b.next is None:
-            self.free_segments.pop(b.seg, None)
+            self.releasable[b] = None
 
     def should_split(self, b: Block, size: int) -> bool:
         """PyTorch's ``should_split``: in the small pool any remainder of at least 512 B, in the
@@ -61,7 +49,11 @@ class ClassicSource(SegmentSource):
         """Best fit among the stream's and the common free blocks (PyTorch's oversize rules)."""
         best = None
         mss = self.options.max_split_size
-        for fb in self.free.candidates(stream, kind):
+        lists = self.free.lists
+        for owner in (stream, None) if stream is not None else (None,):
+            fb = lists.get((owner, kind))
+            if fb is None:
+                continue
             keys = fb.keys
             i = bisect.bisect_left(keys, (size, -1))
             if i == len(keys) or (best is not None and keys[i][0] >= best.size):
@@ -107,13 +99,11 @@ class ClassicSource(SegmentSource):
     # --- giving memory back ------------------------------------------------------------------
     def give_back(self, need: int | None) -> int:
         freed = 0
-        for seg in list(self.free_segments):
+        for b in list(self.releasable):
             if need is not None and freed >= need:
                 break
-            head = seg.head
-            assert head is not None
-            if done(head):
-                freed += self._free_segment(seg)
+            if done(b):
+                freed += self._free_segment(b.seg)
         return freed
 
     def give_back_block(self, b: Block) -> None:

@@ -11,17 +11,15 @@ placed on the mapped pages at the end of a free block.  ``docs/memory.md`` has t
 
 from __future__ import annotations
 
+import bisect
 import sys
 from collections.abc import Iterable
 from typing import Any
 
 from aclsim.runtime.pool.blocks import ALLOC, FREE, Block, Segment, done
 from aclsim.runtime.pool.errors import AllocatorFull
-from aclsim.runtime.pool.options import PoolOptions
 from aclsim.runtime.pool.sizes import MIN_BLOCK, align_up
 from aclsim.runtime.pool.source import GrowFn, SegmentSource
-from aclsim.runtime.pool.stats import PoolStats
-from aclsim.runtime.pool.upstream import Upstream
 
 #: how many of the smallest free blocks that fit a request are looked at
 FITS_LOOKED_AT = 8
@@ -37,18 +35,7 @@ class ExpandableSource(SegmentSource):
     expandable = True
     flush_before_growth = True
 
-    def __init__(self, upstream: Upstream, options: PoolOptions, stats: PoolStats, *, page: int,
-                 limit: int) -> None:
-        super().__init__(upstream, options, stats, page=page, limit=limit)
-        self.releasable: dict[Block, None] = {}
-
     # --- blocks ----------------------------------------------------------------------------
-    def on_add(self, b: Block) -> None:
-        self.set_rel(b)
-
-    def on_remove(self, b: Block) -> None:
-        self.releasable.pop(b, None)
-
     def should_split(self, b: Block, size: int) -> bool:
         return b.size - size >= MIN_BLOCK
 
@@ -67,13 +54,22 @@ class ExpandableSource(SegmentSource):
         else:
             self.releasable.pop(b, None)
 
+    on_add = set_rel
+
     # --- getting a block ---------------------------------------------------------------------
     def fit(self, size: int, stream: Any, kind: int) -> Block | None:
         """The smaller of the first of the stream's and of the common free blocks, among the
         8 smallest that fit, whose pages under the request are all mapped."""
         best = None
-        for fb in self.free.candidates(stream, kind):
-            for b in fb.fits(size, FITS_LOOKED_AT):
+        lists = self.free.lists
+        for owner in (stream, None) if stream is not None else (None,):
+            fb = lists.get((owner, kind))
+            if fb is None:
+                continue
+            keys, blocks = fb.keys, fb.blocks
+            i = bisect.bisect_left(keys, (size, -1))
+            for j in range(i, min(i + FITS_LOOKED_AT, len(keys))):
+                b = blocks[keys[j][1]]
                 seg = b.seg
                 mapped = seg.mapped
                 assert mapped is not None
@@ -124,8 +120,15 @@ class ExpandableSource(SegmentSource):
         """Among the 8 smallest fits (the stream's and the common ones), the block and the
         place in it that need the fewest pages mapped: ``(block, address)``."""
         best: tuple[int, int, Block | None, int | None] = (sys.maxsize, 0, None, None)
-        for fb in self.free.candidates(stream, kind):
-            for b in fb.fits(size, FITS_LOOKED_AT):
+        lists = self.free.lists
+        for owner in (stream, None) if stream is not None else (None,):
+            fb = lists.get((owner, kind))
+            if fb is None:
+                continue
+            keys, blocks = fb.keys, fb.blocks
+            i = bisect.bisect_left(keys, (size, -1))
+            for j in range(i, min(i + FITS_LOOKED_AT, len(keys))):
+                b = blocks[keys[j][1]]
                 at, missing = self._place(b, size)
                 if (missing, b.size) < best[:2]:
                     best = (missing, b.size, b, at)

@@ -32,7 +32,8 @@ GrowFn = Callable[[int, Callable[[], None], Iterable[Block]], None]
 class SegmentSource(ABC):
     """The segments of one pool and the free index of their blocks.
 
-    ``observer`` is told of every segment event; ``limit`` caps the reserved bytes.
+    ``observer`` is told of every segment event; ``limit`` caps the reserved bytes;
+    ``releasable`` holds the free blocks whose memory could go back, oldest first.
     """
 
     #: reserved address ranges with pages mapped on demand (else classic segments)
@@ -52,16 +53,15 @@ class SegmentSource(ABC):
         self.observer: PoolObserver | None = None
         self.segments: dict[Segment, None] = {}
         self.serial = 0
-        self.free = FreeIndex(self.on_add, self.on_remove)
+        # free blocks whose memory could go back to the upstream, oldest first
+        self.releasable: dict[Block, None] = {}
+        self.free = FreeIndex(self.on_add, self.releasable)
 
     # --- blocks ----------------------------------------------------------------------------
     @abstractmethod
     def on_add(self, b: Block) -> None:
-        """Free block ``b`` was indexed."""
-
-    @abstractmethod
-    def on_remove(self, b: Block) -> None:
-        """Free block ``b`` left the index."""
+        """Free block ``b`` was indexed: put it in :attr:`releasable` if its memory could go
+        back to the upstream (a block leaving the index leaves it too)."""
 
     @abstractmethod
     def should_split(self, b: Block, size: int) -> bool:
