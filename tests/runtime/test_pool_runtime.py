@@ -260,3 +260,37 @@ def test_best_fit_allocator_still_plugs_into_the_seam() -> None:
     with pytest.raises(errors.OutOfMemoryError):
         mem.malloc(2 << 20, 0, "here")
     mem.close()
+
+
+def _malloc_in_helper(size: int) -> aclsim.Buffer:
+    return aclsim.malloc(size)
+
+
+def test_snapshot_block_frames_are_the_history_stack(rt: None, gate: Callable) -> None:
+    """With stacks recorded, an active block's frames in the snapshot are the Python stack of
+    its allocation (docs/memory.md), not just the line of the malloc; without them, that line."""
+    aclsim.record_memory_history(stacks=True)
+    a = _malloc_in_helper(1000)
+    pending = _malloc_in_helper(5000)
+    side = aclsim.create_stream()
+    ev = gate(side)
+    aclsim.memset_async(pending, 5000, 0, 5000, side)  # another stream will use it ...
+    aclsim.free(pending)  # ... so its free is pending
+    aclsim.record_memory_history(stacks=False)  # later events without stacks
+    b = aclsim.malloc(2000)
+    blocks = {blk["address"]: blk for seg in aclsim.memory_snapshot()["segments"] for blk in seg["blocks"]}
+    alloc = {e["addr"]: e for e in aclsim.memory_history() if e["action"] == "alloc"}
+    frames = blocks[a.ptr]["frames"]
+    assert frames == alloc[a.ptr]["frames"]
+    names = [f["name"] for f in frames[:2]]
+    assert names == ["_malloc_in_helper", "test_snapshot_block_frames_are_the_history_stack"]
+    assert blocks[pending.ptr]["state"] == "active_awaiting_free"
+    assert blocks[pending.ptr]["frames"] == alloc[pending.ptr]["frames"]
+    site = blocks[b.ptr]["frames"]  # recorded without a stack: the line of the malloc
+    assert len(site) == 1 and f"{site[0]['filename']}:{site[0]['line']}" == b.site
+    ev.set()
+    with pytest.raises(errors.TaskError, match="freed"):  # the queued memset saw the free
+        side.synchronize()
+    aclsim.free(a)
+    aclsim.free(b)
+    aclsim.destroy_stream(side)

@@ -1,6 +1,6 @@
 """The memory debugger's exports: PyTorch-layout snapshots and a PNG of memory over time.
 
-The history itself is recorded by the pool (:meth:`CachingPool.record_history`); leaks are
+The history itself is recorded by the pool's observer (:meth:`CachingPool.record_history`); leaks are
 reported by ``aclsim.leak_report``/``finalize``; double frees and uses after free are errors
 raised where they happen (:mod:`aclsim.runtime.memory`); legal but suspicious uses (a copy
 whose kind does not match its pointers) are :class:`Diagnostic` records
@@ -61,7 +61,18 @@ def _site_frames(site: str | None) -> list[dict[str, Any]]:
     return [{"filename": filename or site, "line": int(line) if line.isdigit() else 0, "name": "<malloc>"}]
 
 
-def _segment_entries(memory: DeviceMemory, pool: CachingPool, seg: Segment) -> list[dict[str, Any]]:
+def _alloc_frames(pool: CachingPool) -> dict[int, list[tuple[str, int, str]]]:
+    """The Python stack of the latest recorded ``alloc`` at each offset (history with stacks):
+    the allocation of the block there now, the ring buffer dropping the oldest events first."""
+    out = {}
+    for action, addr, _size, _stream, _t, frames, _extra in pool.history():
+        if action == "alloc":
+            out[addr] = frames or []
+    return out
+
+
+def _segment_entries(memory: DeviceMemory, pool: CachingPool, seg: Segment,
+                     alloc_frames: dict[int, list[tuple[str, int, str]]]) -> list[dict[str, Any]]:
     base = memory.arena.base
     out = []
     blocks = pool.blocks_of(seg)
@@ -74,8 +85,11 @@ def _segment_entries(memory: DeviceMemory, pool: CachingPool, seg: Segment) -> l
             if lo >= hi:
                 continue
             state = {ALLOC: "active_allocated", PENDING: "active_awaiting_free"}.get(b.state, "inactive")
-            buf = memory._buffers.get(base + b.addr) if b.state == ALLOC else None
-            frames = _frames(b.frames) or _site_frames(buf.site if buf is not None else None)
+            frames: list[dict[str, Any]] = []
+            if b.state in (ALLOC, PENDING):  # its allocation's stack, or the line of its malloc
+                frames = _frames(alloc_frames.get(b.addr))
+                buf = memory._buffers.get(base + b.addr) if b.state == ALLOC else None
+                frames = frames or _site_frames(buf.site if buf is not None else None)
             req = b.requested if b.state in (ALLOC, PENDING) else 0
             entries.append({"address": base + lo, "size": hi - lo, "requested_size": req, "state": state,
                             "frames": frames})
@@ -104,7 +118,7 @@ def _segment_entries(memory: DeviceMemory, pool: CachingPool, seg: Segment) -> l
 def trace_entries(memory: DeviceMemory, pool: CachingPool) -> list[dict[str, Any]]:
     """The pool's history as PyTorch ``TraceEntry`` dictionaries (absolute addresses)."""
     base = memory.arena.base
-    t0 = pool._t0
+    t0 = pool.t0
     out = []
     for action, addr, size, stream, t_ns, frames, extra in pool.history():
         entry: dict[str, Any] = {
@@ -133,8 +147,9 @@ def snapshot(memories: list[DeviceMemory | None]) -> dict[str, Any]:
             traces.append([])
             continue
         with memory._lock:
+            alloc_frames = _alloc_frames(pool)
             for seg in pool.segments():
-                segments.extend(_segment_entries(memory, pool, seg))
+                segments.extend(_segment_entries(memory, pool, seg, alloc_frames))
             traces.append(trace_entries(memory, pool))
     return {"segments": segments, "device_traces": traces,
             "allocator_settings": {"PYTORCH_NPU_ALLOC_CONF": ""}}
@@ -173,7 +188,7 @@ def usage_over_time(pool: CachingPool) -> tuple[list[float], list[int], list[int
             alloc += kind[1] * size
         else:
             res += kind[1] * size
-        times.append((t_ns - pool._t0) / 1e9)
+        times.append((t_ns - pool.t0) / 1e9)
         allocated.append(alloc)
         reserved.append(res)
     return times, allocated, reserved

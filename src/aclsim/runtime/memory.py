@@ -33,20 +33,25 @@ from aclsim.errors import (
 from aclsim.runtime.backends.base import DeviceArena
 from aclsim.runtime.backends.sim import DEVICE_ADDRESS_BASE, DEVICE_ADDRESS_STRIDE, HOST_MAP_OFFSET
 from aclsim.runtime.hostmem import HOST_ALIGN, SIZE_MAX
-from aclsim.runtime.pool import AllocatorFull, CachingPool, InvalidRelease, PoolOptions, RangeAllocator
+from aclsim.runtime.pool import (
+    ASCEND_PADDING,
+    ASCEND_SIZE_ALIGN,
+    AllocatorFull,
+    CachingPool,
+    InvalidRelease,
+    PoolOptions,
+    RangeAllocator,
+    align_up,
+)
 
-# AscendCL's rules for aclrtMalloc (acl_rt.h doc comment; ascend-api.md 1.2):
-MALLOC_SIZE_ALIGN = 32  # the size is rounded up to 32 B ...
-MALLOC_PADDING = 32  # ... and 32 B are added
+# AscendCL's rules for aclrtMalloc (acl_rt.h doc comment; ascend-api.md 1.2; the pool applies them):
+MALLOC_SIZE_ALIGN = ASCEND_SIZE_ALIGN  # the size is rounded up to 32 B ...
+MALLOC_PADDING = ASCEND_PADDING  # ... and 32 B are added
 MALLOC_START_ALIGN = 64  # every start address is 64 B aligned
 
 # aclrtMemMallocPolicy (acl_rt.h L177-L189): the base values and the OR-able flags.
 MALLOC_POLICIES = frozenset(range(8))
 MALLOC_POLICY_FLAGS = 0x0100 | 0x1000 | 0x100000
-
-
-def align_up(value: int, align: int) -> int:
-    return (value + align - 1) // align * align
 
 
 def malloc_padded_size(size: int) -> int:

@@ -16,10 +16,13 @@ import numpy as np
 from aclsim.arch import ChipSpec
 from aclsim.isa import Instr
 from aclsim.runtime.backends.pipeline import FindMemory, KernelRun, run_launch
+from aclsim.runtime.pool import Upstream
 
 
-class DeviceArena(ABC):
-    """The bytes of one device, addressed ``base .. base + offset``.
+class DeviceArena(Upstream):
+    """The bytes of one device, addressed ``base .. base + offset``: the pool's
+    :class:`~aclsim.runtime.pool.Upstream` (``malloc``/``free``, ``reserve``/``unreserve``,
+    ``map``/``unmap``), plus the bytes themselves (:meth:`view`).
 
     Addresses handed to users are ``base + offset``; ``base`` lies above the canonical
     user-space range of every 64-bit OS, so a device address can never equal a host one.
@@ -27,36 +30,10 @@ class DeviceArena(ABC):
     """
 
     base: int
-    capacity: int
-    granularity: int
 
     @abstractmethod
     def view(self, offset: int, nbytes: int) -> np.ndarray:
         """A writable uint8 view of ``nbytes`` at ``offset`` (bounds checked by the caller)."""
-
-    @abstractmethod
-    def malloc(self, nbytes: int) -> int:
-        """Contiguous physical memory; raises ``AllocatorFull`` when there is none."""
-
-    @abstractmethod
-    def free(self, offset: int, nbytes: int) -> None:
-        """Return memory from :meth:`malloc`."""
-
-    @abstractmethod
-    def reserve(self, nbytes: int) -> int:
-        """An address range of ``nbytes`` with no memory behind it."""
-
-    @abstractmethod
-    def unreserve(self, offset: int, nbytes: int) -> None:
-        """Return an address range (all of it unmapped)."""
-
-    @abstractmethod
-    def map(self, offset: int, nbytes: int) -> None:
-        """Back ``[offset, offset + nbytes)`` of a reserved range with physical pages."""
-
-    @abstractmethod
-    def unmap(self, offset: int, nbytes: int) -> None:
-        """Give the physical pages of a mapped range back (their contents are lost)."""
 
     def close(self) -> None:  # noqa: B027 - optional for backends with nothing to release
         """Release the arena's memory; views taken earlier must no longer be used."""
