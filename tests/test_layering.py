@@ -118,8 +118,13 @@ def test_no_private_names_across_packages() -> None:
                     if sub in MODULES and _package(sub) != _package(module):
                         aliases[alias.asname or alias.name] = sub
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id in aliases and node.attr.startswith("_") and not node.attr.startswith("__")):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
                 offences.append(f"{module}:{node.lineno} uses {aliases[node.value.id]}.{node.attr}")
     assert not offences, "private names used across packages:\n" + "\n".join(offences)
 

@@ -53,12 +53,34 @@ ACL_ERROR_RT_STREAM_SYNC_TIMEOUT = 507046
 ACL_ERROR_RT_EVENT_SYNC_TIMEOUT = 507047
 ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW = 507044
 ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW = 507045
+# The single-operator path (acl_op.h): what aclopExecuteV2 / aclopCreateHandle return.
+ACL_ERROR_OP_TYPE_NOT_MATCH = 100020
+ACL_ERROR_OP_INPUT_NOT_MATCH = 100021
+ACL_ERROR_OP_OUTPUT_NOT_MATCH = 100022
+ACL_ERROR_OP_ATTR_NOT_MATCH = 100023
+ACL_ERROR_OP_NOT_FOUND = 100024
+ACL_ERROR_OP_LOAD_FAILED = 100025
+ACL_ERROR_UNSUPPORTED_DATA_TYPE = 100026
+ACL_ERROR_FORMAT_NOT_MATCH = 100027
 
-#: code -> symbolic name, for messages and for ``aclsim.acl`` users.
+# --- aclnn statuses (opbase ``op_errno.h``; design/reference/aclnn-api.md section 2) -----
+ACLNN_SUCCESS = 0
+ACLNN_ERR_PARAM_NULLPTR = 161001
+ACLNN_ERR_PARAM_INVALID = 161002
+ACLNN_ERR_RUNTIME_ERROR = 361001
+ACLNN_ERR_INNER = 561000
+ACLNN_ERR_INNER_INFERSHAPE_ERROR = 561001
+ACLNN_ERR_INNER_TILING_ERROR = 561002
+ACLNN_ERR_INNER_FIND_KERNEL_ERROR = 561003
+ACLNN_ERR_INNER_CREATE_EXECUTOR = 561101
+ACLNN_ERR_INNER_NOT_TRANS_EXECUTOR = 561102
+ACLNN_ERR_INNER_NULLPTR = 561103
+
+#: code -> symbolic name, for messages and for ``aclsim.acl`` users (0 reads ACL_SUCCESS).
 CODE_NAMES: dict[int, str] = {
     value: name
-    for name, value in dict(globals()).items()
-    if name.startswith("ACL_") and isinstance(value, int)
+    for name, value in reversed(dict(globals()).items())
+    if name.startswith(("ACL_", "ACLNN_")) and isinstance(value, int)
 }
 
 
@@ -400,3 +422,51 @@ class RaceError(KernelFault):
     """Cross-pipe accesses to overlapping memory not ordered by flags or barriers."""
 
     default_code = ACL_ERROR_RT_AICORE_EXCEPTION
+
+
+# --- aclnn (the two-phase operator API) ----------------------------------------------
+
+
+class AclnnError(AclError):
+    """Base of the errors of the aclnn layer; ``code`` is an ``aclnnStatus``."""
+
+    default_code = ACLNN_ERR_INNER
+
+
+class AclnnNullptrError(AclnnError, ValueError):
+    """A required argument is missing (NULL in C, ``None`` here)."""
+
+    default_code = ACLNN_ERR_PARAM_NULLPTR
+
+
+class AclnnParamInvalidError(AclnnError, ValueError):
+    """A bad dtype, shape, format, rank, promotion, broadcast or attribute value."""
+
+    default_code = ACLNN_ERR_PARAM_INVALID
+
+
+class AclnnRuntimeError(AclnnError):
+    """A runtime call made by an aclnn API failed (the runtime's error is the cause)."""
+
+    default_code = ACLNN_ERR_RUNTIME_ERROR
+
+
+class AclnnTilingError(AclnnError, ValueError):
+    """The kernel's tiling cannot be planned for these arguments."""
+
+    default_code = ACLNN_ERR_INNER_TILING_ERROR
+
+
+class AclnnInnerNullptrError(AclnnError, ValueError):
+    """An internal object is missing (a ``None`` executor given to the executor calls)."""
+
+    default_code = ACLNN_ERR_INNER_NULLPTR
+
+
+# --- the single-operator path (acl.op) ------------------------------------------------
+
+
+class OpNotFoundError(AclError, LookupError):
+    """No built-in operator of that type, or none for these descriptors."""
+
+    default_code = ACL_ERROR_OP_NOT_FOUND
