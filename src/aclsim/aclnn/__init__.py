@@ -1,2 +1,116 @@
 """The aclnn two-phase operator API (seed 003): tensor descriptors, executors, tiling, and
-operators that run as kernels of :mod:`aclsim.kernel` on a stream.  See ``docs/aclnn.md``."""
+operators that run as kernels of :mod:`aclsim.kernel` on a stream.  See ``docs/aclnn.md``.
+
+Every op ``Xxx`` has ``xxx_get_workspace_size(<inputs>, <attrs>, <outputs>) -> (workspace_size,
+executor)`` (phase one: validate, plan, size the workspace) and ``xxx(workspace,
+workspace_size, executor, stream)`` (phase two: enqueue).  The same calls with AscendCL's C
+names and pyACL's return convention are in :mod:`aclsim.aclnn.compat`.
+"""
+
+from __future__ import annotations
+
+from aclsim.aclnn import ops as _ops  # noqa: F401  (registers every op)
+from aclsim.aclnn.dtypes import DataType, Format, data_type_of, element_size, numpy_dtype
+from aclsim.aclnn.executor import (
+    Executor,
+    OpBuilder,
+    OpDef,
+    Ref,
+    destroy_executor,
+    get_op,
+    op_names,
+    register_op,
+    run,
+    set_executor_repeatable,
+    set_input_tensor_addr,
+    set_output_tensor_addr,
+)
+from aclsim.aclnn.meta import (
+    AclBoolArray,
+    AclFloatArray,
+    AclIntArray,
+    AclScalar,
+    AclScalarList,
+    AclTensor,
+    AclTensorList,
+    create_bool_array,
+    create_float_array,
+    create_int_array,
+    create_scalar,
+    create_scalar_list,
+    create_tensor,
+    create_tensor_list,
+    destroy_bool_array,
+    destroy_float_array,
+    destroy_int_array,
+    destroy_scalar,
+    destroy_scalar_list,
+    destroy_tensor,
+    destroy_tensor_list,
+    get_array_size,
+    get_data_type,
+    get_format,
+    get_raw_tensor_addr,
+    get_storage_shape,
+    get_view_offset,
+    get_view_shape,
+    get_view_strides,
+    init_tensor,
+    set_raw_tensor_addr,
+)
+from aclsim.aclnn.ops.elementwise import *  # noqa: F403  (the elementwise ops' two phases)
+from aclsim.aclnn.ops.elementwise import PUBLIC as ELEMENTWISE_NAMES
+from aclsim.aclnn.tensor import Tensor
+
+__all__ = [
+    "AclBoolArray",
+    "AclFloatArray",
+    "AclIntArray",
+    "AclScalar",
+    "AclScalarList",
+    "AclTensor",
+    "AclTensorList",
+    "DataType",
+    "Executor",
+    "Format",
+    "OpBuilder",
+    "OpDef",
+    "Ref",
+    "Tensor",
+    "create_bool_array",
+    "create_float_array",
+    "create_int_array",
+    "create_scalar",
+    "create_scalar_list",
+    "create_tensor",
+    "create_tensor_list",
+    "data_type_of",
+    "destroy_bool_array",
+    "destroy_executor",
+    "destroy_float_array",
+    "destroy_int_array",
+    "destroy_scalar",
+    "destroy_scalar_list",
+    "destroy_tensor",
+    "destroy_tensor_list",
+    "element_size",
+    "get_array_size",
+    "get_data_type",
+    "get_format",
+    "get_op",
+    "get_raw_tensor_addr",
+    "get_storage_shape",
+    "get_view_offset",
+    "get_view_shape",
+    "get_view_strides",
+    "init_tensor",
+    "numpy_dtype",
+    "op_names",
+    "register_op",
+    "run",
+    "set_executor_repeatable",
+    "set_input_tensor_addr",
+    "set_output_tensor_addr",
+    "set_raw_tensor_addr",
+    *ELEMENTWISE_NAMES,
+]

@@ -1,0 +1,532 @@
+"""The elementwise ops: each is a few lines over :func:`elementwise_op` (the shared template of
+``aclnn/kernels/elementwise.py``).  Validation follows reference sections 5 and 6.1-6.3.
+
+Compute dtypes (what the vector unit computes in): bfloat16 always goes through float32 (cast
+up, compute, cast back, as the real kernels do: the A2 vector unit has no bf16 arithmetic);
+float16 arithmetic (add, sub, mul, div, abs, neg, relu) is native, float16 transcendentals
+(exp, log, sqrt, rsqrt, gelu, sigmoid, silu) go through float32; int8/uint8 arithmetic goes
+through int16 (the result wraps as the narrow type's would); integer inputs of the float
+functions and of Div are computed in float32; a bool result is a compare against 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import aclsim.kernel as asc
+from aclsim.aclnn.checks import (
+    broadcast_shapes,
+    broadcast_strides,
+    check_castable,
+    check_dtype,
+    check_rank,
+    check_shape,
+    operands,
+    require,
+)
+from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype, promote_scalar_a2, promote_types
+from aclsim.aclnn.executor import Executor, OpBuilder, register_op, run
+from aclsim.aclnn.kernels.elementwise import Body, elementwise_kernel, plan_elementwise
+from aclsim.aclnn.meta import AclScalar, AclTensor
+from aclsim.errors import AclnnParamInvalidError
+
+D = DataType
+#: the dtypes aclsim's elementwise kernels hold (the vector unit has no f64, s64 or complex)
+KERNEL_DTYPES = (
+    D.ACL_FLOAT,
+    D.ACL_FLOAT16,
+    D.ACL_BF16,
+    D.ACL_INT32,
+    D.ACL_INT16,
+    D.ACL_INT8,
+    D.ACL_UINT8,
+    D.ACL_BOOL,
+)
+FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
+ALL12 = (*KERNEL_DTYPES, D.ACL_DOUBLE, D.ACL_INT64, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
+_NOT_MODELLED = " (documented for the device; aclsim's vector kernels do not model f64, s64 or complex)"
+F32 = np.dtype(np.float32)
+
+__all__: list[str] = []
+
+
+def _supported(op: str, name: str, dt: DataType, documented: Sequence[DataType]) -> None:
+    check_dtype(op, name, dt, documented)
+    if dt not in KERNEL_DTYPES:
+        raise AclnnParamInvalidError(
+            f"{op}: {name} has dtype {dt.name}{_NOT_MODELLED}",
+            hint=f"use one of {', '.join(d.name for d in KERNEL_DTYPES)}",
+        )
+
+
+def compute_dtype(
+    result: DataType, out: DataType, *, transcendental: bool = False, int_ok: bool = True
+) -> np.dtype:
+    """The dtype the kernel computes ``result`` in (see the module docstring)."""
+    if out == D.ACL_BOOL or result == D.ACL_BOOL or result == D.ACL_BF16:
+        return F32
+    if result == D.ACL_FLOAT16:
+        return F32 if transcendental else np.dtype(np.float16)
+    if result == D.ACL_FLOAT:
+        return F32
+    if not int_ok:
+        return F32
+    return np.dtype(np.int32) if result == D.ACL_INT32 else np.dtype(np.int16)
+
+
+def elementwise_op(
+    op: str,
+    inputs: Sequence[tuple[str, AclTensor]],
+    out: AclTensor,
+    compute: np.dtype,
+    body: Body,
+    *,
+    temps: int = 0,
+) -> tuple[int, Executor]:
+    """Plan one launch of the template: ``out = body(inputs)`` with broadcasting and views.
+
+    The caller has validated dtypes and shapes; ``out``'s shape is the broadcast shape.
+    """
+    shape = tuple(out.view_dims)
+    if any(s == 0 for d, s in zip(out.view_dims, out.strides, strict=True) if d > 1):
+        raise AclnnParamInvalidError(f"{op}: out has stride 0 on a dim of size > 1 (its elements overlap)")
+    b = OpBuilder(op)
+    refs = [b.input(t) for _, t in inputs]
+    out_ref = b.output(out)
+    if out.numel == 0:
+        return b.finish()
+    plan = plan_elementwise(
+        shape,
+        [(t.dtype, broadcast_strides(t, shape)) for _, t in inputs],
+        (out.dtype, broadcast_strides(out, shape)),
+        compute,
+        b.chip,
+        temps=temps,
+    )
+    b.launch(elementwise_kernel(plan, body, op.lower()), plan.block_dim, *refs, out_ref)
+    return b.finish()
+
+
+def _scalar_value(s: AclScalar, dt: np.dtype) -> Any:
+    with np.errstate(all="ignore"):
+        return np.asarray(s.value).astype(dt)[()]
+
+
+def _phase_two(name: str) -> Callable[..., Any]:
+    def phase_two(workspace: Any, workspace_size: int, executor: Executor | None, stream: Any) -> Any:
+        return run(workspace, workspace_size, executor, stream)
+
+    phase_two.__name__ = phase_two.__qualname__ = name
+    phase_two.__doc__ = f"Phase two of ``aclnn{name[0].upper()}``...: enqueue the executor on ``stream``."
+    return phase_two
+
+
+def _export(py: str, aclnn: str, phase_one: Callable[..., tuple[int, Executor]]) -> None:
+    """Publish ``<py>_get_workspace_size`` and ``<py>`` in this module and register the op."""
+    phase_one.__name__ = phase_one.__qualname__ = f"{py}_get_workspace_size"
+    globals()[phase_one.__name__] = phase_one
+    globals()[py] = _phase_two(py)
+    __all__.extend([phase_one.__name__, py])
+    register_op(aclnn, phase_one)
+
+
+# --- binary: tensor op tensor ------------------------------------------------------------------
+
+
+def _binary(
+    op: str,
+    self: AclTensor | None,
+    other: AclTensor | None,
+    out: AclTensor | None,
+    make: Callable[[np.dtype, float | None], tuple[Body, int]],
+    *,
+    alpha: AclScalar | None = None,
+    has_alpha: bool = False,
+    true_div: bool = False,
+    inplace: bool = False,
+) -> tuple[int, Executor]:
+    self, other, out, alpha = operands(self, other, out, alpha)
+    names = ("selfRef" if inplace else "self", "other")
+    pairs = [(names[0], self), (names[1], other)]
+    if has_alpha:
+        pairs.append(("alpha", alpha))
+    if not inplace:
+        pairs.append(("out", out))
+    require(op, *pairs)
+    assert self is not None and other is not None and out is not None
+    for name, t in ((names[0], self), (names[1], other), ("out", out)):
+        _supported(op, name, t.data_type, ALL12)
+    promoted = promote_types(self.data_type, other.data_type)
+    if promoted is None:
+        raise AclnnParamInvalidError(
+            f"{op}: {names[0]} {self.data_type.name} and other {other.data_type.name} "
+            "cannot be promoted to a common dtype",
+            hint="cast one of them first",
+        )
+    result = D.ACL_FLOAT if true_div and not is_floating(promoted) else promoted
+    check_castable(op, result, names[0] if inplace else "out", out.data_type)
+    shape = broadcast_shapes((names[0], self), ("other", other))
+    check_shape(op, names[0] if inplace else "out", out, shape, "the broadcast shape of self and other")
+    a = None
+    if has_alpha:
+        assert alpha is not None
+        if promoted == D.ACL_BOOL and is_floating(alpha.data_type):
+            raise AclnnParamInvalidError(
+                f"{op}: alpha {alpha.data_type.name} cannot be cast to the bool result",
+                hint="use an integral or bool alpha",
+            )
+        a = float(alpha.value) if alpha.value != 1 else None
+    cdt = compute_dtype(result, out.data_type, int_ok=not true_div)
+    body, temps = make(cdt, a)
+    return elementwise_op(op, [(names[0], self), ("other", other)], out, cdt, body, temps=temps)
+
+
+def _axpy(instr: Callable[..., None]) -> Callable[[np.dtype, float | None], tuple[Body, int]]:
+    def make(cdt: np.dtype, alpha: float | None) -> tuple[Body, int]:
+        if alpha is None:
+            return (lambda d, s, t, n: instr(d, s[0], s[1], n)), 0
+
+        def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:
+            asc.muls(t[0], s[1], alpha, n)
+            instr(d, s[0], t[0], n)
+
+        return body, 1
+
+    return make
+
+
+def _plain(instr: Callable[..., None]) -> Callable[[np.dtype, float | None], tuple[Body, int]]:
+    return lambda cdt, alpha: ((lambda d, s, t, n: instr(d, s[0], s[1], n)), 0)
+
+
+def _def_binary(
+    py: str,
+    aclnn: str,
+    make: Callable[[np.dtype, float | None], tuple[Body, int]],
+    *,
+    has_alpha: bool,
+    true_div: bool = False,
+) -> None:
+    if has_alpha:
+
+        def phase_one(
+            self: AclTensor, other: AclTensor, alpha: AclScalar, out: AclTensor
+        ) -> tuple[int, Executor]:
+            return _binary(aclnn, self, other, out, make, alpha=alpha, has_alpha=True)
+
+        def inplace(self_ref: AclTensor, other: AclTensor, alpha: AclScalar) -> tuple[int, Executor]:
+            return _binary(
+                "Inplace" + aclnn, self_ref, other, self_ref, make, alpha=alpha, has_alpha=True, inplace=True
+            )
+    else:
+
+        def phase_one(self: AclTensor, other: AclTensor, out: AclTensor) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _binary(aclnn, self, other, out, make, true_div=true_div)
+
+        def inplace(self_ref: AclTensor, other: AclTensor) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _binary(
+                "Inplace" + aclnn, self_ref, other, self_ref, make, true_div=true_div, inplace=True
+            )
+
+    phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize``: out = self {py} other, broadcast (reference 6.1)."
+    inplace.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize``: selfRef = selfRef {py} other."
+    _export(py, aclnn, phase_one)
+    _export("inplace_" + py, "Inplace" + aclnn, inplace)
+
+
+_def_binary("add", "Add", _axpy(asc.add), has_alpha=True)
+_def_binary("sub", "Sub", _axpy(asc.sub), has_alpha=True)
+_def_binary("mul", "Mul", _plain(asc.mul), has_alpha=False)
+_def_binary("div", "Div", _plain(asc.div), has_alpha=False, true_div=True)
+
+
+# --- tensor op scalar ---------------------------------------------------------------------------
+
+
+def _tensor_scalar(
+    op: str,
+    self: AclTensor | None,
+    other: AclScalar | None,
+    out: AclTensor | None,
+    alpha: AclScalar | None,
+    has_alpha: bool,
+    instr: Callable[..., None],
+    inplace: bool = False,
+) -> tuple[int, Executor]:
+    self, other, out, alpha = operands(self, other, out, alpha)
+    first = "selfRef" if inplace else "self"
+    pairs = [(first, self), ("other", other)] + ([("alpha", alpha)] if has_alpha else [])
+    if not inplace:
+        pairs.append(("out", out))
+    require(op, *pairs)
+    assert self is not None and other is not None and out is not None
+    for name, t in ((first, self), ("out", out)):
+        _supported(op, name, t.data_type, ALL12)
+    result = promote_scalar_a2(self.data_type, other.data_type, out.data_type)
+    if result is None or result not in KERNEL_DTYPES:
+        raise AclnnParamInvalidError(
+            f"{op}: {first} {self.data_type.name} and scalar {other.data_type.name} "
+            f"promote to {'nothing' if result is None else result.name}"
+            + ("" if result is None else _NOT_MODELLED)
+        )
+    check_castable(op, result, "out", out.data_type)
+    check_rank(op, first, self)
+    check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
+    res_np = numpy_dtype(result)
+    value = _scalar_value(other, res_np)
+    if has_alpha:
+        assert alpha is not None
+        with np.errstate(all="ignore"):
+            value = (np.asarray(value) * _scalar_value(alpha, res_np)).astype(res_np)[()]
+    cdt = compute_dtype(result, out.data_type)
+    v = float(value) if cdt.kind == "f" else int(value)
+    return elementwise_op(op, [(first, self)], out, cdt, lambda d, s, t, n: instr(d, s[0], v, n))
+
+
+def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: bool) -> None:
+    if has_alpha:
+
+        def phase_one(
+            self: AclTensor, other: AclScalar, alpha: AclScalar, out: AclTensor
+        ) -> tuple[int, Executor]:
+            return _tensor_scalar(aclnn, self, other, out, alpha, True, instr)
+
+        def inplace(self_ref: AclTensor, other: AclScalar, alpha: AclScalar) -> tuple[int, Executor]:
+            return _tensor_scalar("Inplace" + aclnn, self_ref, other, self_ref, alpha, True, instr, True)
+    else:
+
+        def phase_one(self: AclTensor, other: AclScalar, out: AclTensor) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _tensor_scalar(aclnn, self, other, out, None, False, instr)
+
+        def inplace(self_ref: AclTensor, other: AclScalar) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _tensor_scalar("Inplace" + aclnn, self_ref, other, self_ref, None, False, instr, True)
+
+    phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize``: tensor {py[:-1]} scalar (reference 6.1, 5.4)."
+    inplace.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize``."
+    _export(py, aclnn, phase_one)
+    _export("inplace_" + py, "Inplace" + aclnn, inplace)
+
+
+_def_scalar("adds", "Adds", asc.adds, has_alpha=True)
+_def_scalar("subs", "Subs", lambda d, s, v, n: asc.adds(d, s, -v, n), has_alpha=True)
+_def_scalar("muls", "Muls", asc.muls, has_alpha=False)
+
+
+# --- unary ---------------------------------------------------------------------------------------
+
+
+def _unary(
+    op: str,
+    self: AclTensor | None,
+    out: AclTensor | None,
+    documented: Sequence[DataType],
+    make: Callable[[np.dtype], tuple[Body, int]],
+    *,
+    float_result: bool,
+    transcendental: bool,
+    same_dtype: bool,
+    inplace: bool,
+    min_rank: int = 0,
+) -> tuple[int, Executor]:
+    self, out = operands(self, out)
+    first = "selfRef" if inplace else "self"
+    require(op, (first, self), *(() if inplace else (("out", out),)))
+    assert self is not None and out is not None
+    _supported(op, first, self.data_type, documented)
+    _supported(op, "out", out.data_type, ALL12)
+    result = D.ACL_FLOAT if float_result and not is_floating(self.data_type) else self.data_type
+    if same_dtype and out.data_type != self.data_type:
+        raise AclnnParamInvalidError(
+            f"{op}: out has dtype {out.data_type.name}, {first} {self.data_type.name}",
+            hint="out must have self's dtype",
+        )
+    if float_result and not is_floating(out.data_type):
+        raise AclnnParamInvalidError(
+            f"{op}: out has dtype {out.data_type.name}, a floating dtype is needed",
+            hint="use ACL_FLOAT, ACL_FLOAT16 or ACL_BF16",
+        )
+    check_castable(op, result, "out", out.data_type)
+    check_rank(op, first, self, min_rank)
+    check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
+    cdt = compute_dtype(result, out.data_type, transcendental=transcendental)
+    body, temps = make(cdt)
+    return elementwise_op(op, [(first, self)], out, cdt, body, temps=temps)
+
+
+def _def_unary(
+    py: str,
+    aclnn: str,
+    documented: Sequence[DataType],
+    make: Callable[[np.dtype], tuple[Body, int]],
+    *,
+    float_result: bool = False,
+    transcendental: bool = False,
+    same_dtype: bool = False,
+    inplace: bool = True,
+    min_rank: int = 0,
+) -> None:
+    kw = dict(
+        float_result=float_result, transcendental=transcendental, same_dtype=same_dtype, min_rank=min_rank
+    )
+
+    def phase_one(self: AclTensor, out: AclTensor) -> tuple[int, Executor]:
+        return _unary(aclnn, self, out, documented, make, inplace=False, **kw)  # type: ignore[arg-type]
+
+    phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize(self, out)`` (reference 6.2)."
+    _export(py, aclnn, phase_one)
+    if inplace:
+
+        def inplace_one(self_ref: AclTensor) -> tuple[int, Executor]:
+            return _unary("Inplace" + aclnn, self_ref, self_ref, documented, make, inplace=True, **kw)  # type: ignore[arg-type]
+
+        inplace_one.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize(selfRef)``."
+        _export("inplace_" + py, "Inplace" + aclnn, inplace_one)
+
+
+def _one(instr: Callable[..., None]) -> Callable[[np.dtype], tuple[Body, int]]:
+    return lambda cdt: ((lambda d, s, t, n: instr(d, s[0], n)), 0)
+
+
+def _relu(cdt: np.dtype) -> tuple[Body, int]:
+    if cdt == np.int16:  # the Relu instruction takes floats and int32; int16 goes through Maxs
+        return (lambda d, s, t, n: asc.maxs(d, s[0], 0, n)), 0
+    return (lambda d, s, t, n: asc.relu(d, s[0], n)), 0
+
+
+def _sigmoid(cdt: np.dtype) -> tuple[Body, int]:
+    def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # 1 / (1 + exp(-x))
+        asc.muls(d, s[0], -1.0, n)
+        asc.exp(d, d, n)
+        asc.adds(d, d, 1.0, n)
+        asc.reciprocal(d, d, n)
+
+    return body, 0
+
+
+def _silu(cdt: np.dtype) -> tuple[Body, int]:
+    def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # x / (1 + exp(-x))
+        asc.muls(t[0], s[0], -1.0, n)
+        asc.exp(t[0], t[0], n)
+        asc.adds(t[0], t[0], 1.0, n)
+        asc.div(d, s[0], t[0], n)
+
+    return body, 1
+
+
+GELU_K = 2.0 * math.sqrt(2.0 / math.pi)
+
+
+def _gelu(cdt: np.dtype) -> tuple[Body, int]:
+    def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:
+        x, u = s[0], t[0]  # tanh form: x / (1 + exp(-2 sqrt(2/pi) (x + 0.044715 x^3)))
+        asc.mul(u, x, x, n)
+        asc.muls(u, u, 0.044715, n)
+        asc.adds(u, u, 1.0, n)
+        asc.mul(u, u, x, n)
+        asc.muls(u, u, -GELU_K, n)
+        asc.exp(u, u, n)
+        asc.adds(u, u, 1.0, n)
+        asc.div(d, x, u, n)
+
+    return body, 1
+
+
+_ABS = (
+    D.ACL_FLOAT,
+    D.ACL_FLOAT16,
+    D.ACL_DOUBLE,
+    D.ACL_BF16,
+    D.ACL_INT8,
+    D.ACL_INT16,
+    D.ACL_INT32,
+    D.ACL_INT64,
+    D.ACL_UINT8,
+    D.ACL_BOOL,
+)
+_NEG = (D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_FLOAT16, D.ACL_BF16, D.ACL_FLOAT, D.ACL_DOUBLE)
+_EXP = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_DOUBLE, D.ACL_BOOL, D.ACL_INT64, D.ACL_BF16)
+_LOG = (
+    D.ACL_BOOL,
+    D.ACL_INT64,
+    D.ACL_INT32,
+    D.ACL_INT16,
+    D.ACL_INT8,
+    D.ACL_UINT8,
+    D.ACL_FLOAT,
+    D.ACL_FLOAT16,
+    D.ACL_DOUBLE,
+    D.ACL_BF16,
+)
+_RELU = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_BF16)
+
+_def_unary("abs", "Abs", _ABS, _one(asc.abs), same_dtype=True, inplace=False)
+_def_unary("neg", "Neg", _NEG, lambda cdt: ((lambda d, s, t, n: asc.muls(d, s[0], -1, n)), 0))
+_def_unary("exp", "Exp", _EXP, _one(asc.exp), float_result=True, transcendental=True)
+_def_unary("log", "Log", _LOG, _one(asc.ln), float_result=True, transcendental=True, min_rank=1)
+_def_unary("sqrt", "Sqrt", _LOG, _one(asc.sqrt), float_result=True, transcendental=True)
+_def_unary("rsqrt", "Rsqrt", _LOG, _one(asc.rsqrt), float_result=True, transcendental=True)
+_def_unary("relu", "Relu", _RELU, _relu, same_dtype=True)
+_def_unary("gelu", "Gelu", FLOAT3, _gelu, same_dtype=True, transcendental=True, inplace=False)
+_def_unary("sigmoid", "Sigmoid", FLOAT3, _sigmoid, float_result=True, transcendental=True)
+_def_unary("silu", "Silu", FLOAT3, _silu, same_dtype=True, transcendental=True, inplace=False)
+
+
+# --- Cast -----------------------------------------------------------------------------------------
+
+_CAST = (
+    D.ACL_FLOAT16,
+    D.ACL_FLOAT,
+    D.ACL_DOUBLE,
+    D.ACL_INT8,
+    D.ACL_UINT8,
+    D.ACL_INT16,
+    D.ACL_UINT16,
+    D.ACL_INT32,
+    D.ACL_UINT32,
+    D.ACL_INT64,
+    D.ACL_UINT64,
+    D.ACL_BOOL,
+    D.ACL_COMPLEX64,
+    D.ACL_COMPLEX128,
+    D.ACL_BF16,
+)
+
+
+def cast_get_workspace_size(self: AclTensor, dtype: DataType | int, out: AclTensor) -> tuple[int, Executor]:
+    """``aclnnCastGetWorkspaceSize(self, dtype, out)``: out = self converted to ``dtype`` (reference
+    6.3); float -> integer truncates toward zero and maps NaN to 0; -> bool is ``!= 0``."""
+    op = "Cast"
+    self, out = operands(self, out)
+    require(op, ("self", self), ("out", out))
+    try:
+        dt = DataType(dtype)
+    except ValueError:
+        raise AclnnParamInvalidError(f"{op}: dtype {dtype!r} is not an aclDataType") from None
+    _supported(op, "self", self.data_type, _CAST)
+    _supported(op, "dtype", dt, _CAST)
+    if out.data_type != dt:
+        raise AclnnParamInvalidError(
+            f"{op}: out has dtype {out.data_type.name}, dtype says {dt.name}",
+            hint="make out's dtype the requested dtype",
+        )
+    if out.format != self.format:
+        raise AclnnParamInvalidError(f"{op}: out has format {out.format.name}, self {self.format.name}")
+    check_shape(op, "out", out, tuple(self.view_dims), "the shape of self")
+    src = self.dtype if self.data_type != D.ACL_BOOL else np.dtype(np.uint8)
+    cdt = F32 if dt == D.ACL_BOOL else src
+    return elementwise_op(op, [("self", self)], out, cdt, lambda d, s, t, n: s[0])
+
+
+def cast(workspace: Any, workspace_size: int, executor: Executor | None, stream: Any) -> Any:
+    """``aclnnCast``: phase two."""
+    return run(workspace, workspace_size, executor, stream)
+
+
+register_op("Cast", cast_get_workspace_size)
+__all__ += ["cast", "cast_get_workspace_size", "compute_dtype", "elementwise_op"]
+#: the public names of this module (the package re-exports them)
+PUBLIC = tuple(__all__)
