@@ -51,8 +51,10 @@ class Tensor:
 
     @classmethod
     def from_numpy(cls, array: Any) -> Tensor:
-        """A contiguous device copy of ``array``."""
-        a = np.ascontiguousarray(array)
+        """A contiguous device copy of ``array`` (rank 0 stays rank 0)."""
+        a = np.asarray(array)
+        if not a.flags.c_contiguous:
+            a = a.copy(order="C")
         t = cls.empty(a.shape, a.dtype)
         if a.nbytes:
             memcpy(t.buffer, a.nbytes, a, a.nbytes, MemcpyKind.HOST_TO_DEVICE)
