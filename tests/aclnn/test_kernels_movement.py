@@ -13,7 +13,7 @@ import pytest
 from numpy.lib.stride_tricks import as_strided
 
 import aclsim
-from aclsim.aclnn.kernels.movement import plan_view_copy, view_copy_kernel
+from aclsim.aclnn.kernels.movement import plan_permute, plan_slice, plan_view_copy, view_copy_kernel
 from aclsim.arch import get_chip
 from aclsim.errors import AclnnParamInvalidError
 from aclsim.isa import Pipe
@@ -200,3 +200,43 @@ def test_spans_cover_the_views() -> None:
     p = plan_view_copy((3, 4), "int32", (8, 2), 5, (4, 1), 2, TINY)
     assert (p.src_span, p.dst_span) == (5 + 2 * 8 + 3 * 2 + 1, 2 + 11 + 1)
     assert math.prod(p.shape) == p.numel == 12
+
+
+def _on_device(plan, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    bs, bd = aclsim.malloc(src.nbytes), aclsim.malloc(dst.nbytes)
+    try:
+        aclsim.memcpy(bs, src.nbytes, src, src.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+        view_copy_kernel(plan)[plan.block_dim, None](bs, bd)
+        aclsim.synchronize_device()
+        aclsim.memcpy(dst, dst.nbytes, bd, dst.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    finally:
+        aclsim.free(bs)
+        aclsim.free(bd)
+    return dst
+
+
+def test_permute_plan_runs_as_numpy_transpose(rt) -> None:
+    a = np.random.default_rng(1).standard_normal((3, 4, 5)).astype(ml_dtypes.bfloat16)
+    dims = (2, -3, 1)
+    ref = np.transpose(a, (2, 0, 1))
+    plan = plan_permute(a.shape, contiguous(a.shape), 0, dims, ref.shape, contiguous(ref.shape), 0,
+                        a.dtype, TINY)
+    got = _on_device(plan, a.ravel(), np.zeros(ref.size, a.dtype)).reshape(ref.shape)
+    assert got.view(np.uint16).tolist() == ref.view(np.uint16).tolist()
+
+
+def test_slice_plan_runs_as_numpy_slicing_of_a_strided_self(rt) -> None:
+    storage = np.arange(6 * 8, dtype=np.int32)
+    shape, strides = (8, 6), (1, 8)  # self is the transpose of a (6, 8) storage
+    self_view = storage.reshape(6, 8).T
+    for dim, start, end, step in [(0, 1, 100, 3), (1, -5, -1, 2), (-1, 4, 2, 1)]:
+        index = [slice(None)] * 2
+        index[dim] = slice(start, end, step)
+        ref = self_view[tuple(index)]
+        plan = plan_slice(shape, strides, 0, dim, start, end, step, ref.shape, contiguous(ref.shape), 0,
+                          np.int32, TINY)
+        if plan.empty:
+            assert ref.size == 0
+            continue
+        got = _on_device(plan, storage, np.full(ref.size, -1, np.int32)).reshape(ref.shape)
+        assert (got == ref).all()

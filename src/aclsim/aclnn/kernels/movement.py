@@ -39,8 +39,15 @@ from aclsim.errors import AclnnParamInvalidError
 
 __all__ = [
     "MAX_RANK",
+    "View",
     "ViewCopyPlan",
+    "permute_shape",
+    "permute_view",
+    "plan_permute",
+    "plan_slice",
     "plan_view_copy",
+    "slice_bounds",
+    "slice_view",
     "view_copy_kernel",
 ]
 
@@ -393,3 +400,152 @@ def _load_repeated(qin: asc.TQue, qout: asc.TQue, src: asc.GlobalTensor, dt: np.
         have += n
     qout.enque(b)
     return qout.deque(dt)
+
+
+# --- Permute and Slice: the views they copy (aclnn-api.md section 6.8) ------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """A strided view of a storage: ``shape``, ``strides`` and ``offset`` in elements."""
+
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    offset: int = 0
+
+
+def _check_view(name: str, shape: Any, strides: Any, offset: int) -> View:
+    shp = _int_tuple(f"{name} shape", shape, None)
+    st = _int_tuple(f"{name} strides", strides, len(shp))
+    return View(shp, st, _int_tuple(f"{name} offset", (offset,), 1)[0])
+
+
+def _integer(name: str, v: Any, hint: str) -> int:
+    try:
+        ok = not isinstance(v, bool) and int(v) == v
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise _bad(f"{name} {v!r} is not an integer", hint)
+    return int(v)
+
+
+def _dim(name: str, d: Any, rank: int) -> int:
+    d = _integer(name, d, f"pass {name} as an int in [-{rank}, {rank - 1}]")
+    if rank == 0 or not -rank <= d < rank:
+        raise _bad(f"{name} {d} is out of range for a tensor of rank {rank}",
+                   f"pass {name} in [-{rank}, {rank - 1}]" if rank else "the tensor has no dims")
+    return d % rank
+
+
+def permute_shape(shape: Any, dims: Any) -> tuple[int, ...]:
+    """aclnnPermute's out shape: ``self``'s sizes reordered by ``dims`` (negative dims count from
+    the end; every dim once; rank <= 8).
+
+    >>> permute_shape((2, 3, 5), (2, 0, 1))
+    (5, 2, 3)
+    >>> permute_shape((2, 3, 5), (-1, 0, -2))
+    (5, 2, 3)
+    """
+    shp = _int_tuple("self shape", shape, None)
+    return tuple(shp[d] for d in _permutation(dims, len(shp)))
+
+
+def _permutation(dims: Any, rank: int) -> tuple[int, ...]:
+    if rank > MAX_RANK:
+        raise _bad(f"self has rank {rank}: Permute takes at most {MAX_RANK} dims",
+                   "use a tensor of rank <= 8")
+    try:
+        raw = list(dims)
+    except TypeError:
+        raise _bad(f"dims {dims!r} is not a sequence", "pass dims as a tuple of ints") from None
+    if len(raw) != rank:
+        raise _bad(f"dims {tuple(raw)} has {len(raw)} entries for self of rank {rank}",
+                   "give every dim of self exactly once")
+    perm = tuple(_dim("dims entry", d, rank) for d in raw)
+    if len(set(perm)) != rank:
+        raise _bad(f"dims {tuple(raw)} repeats a dim", "give every dim of self exactly once")
+    return perm
+
+
+def permute_view(shape: Any, strides: Any, offset: int, dims: Any) -> View:
+    """The view of ``self`` (shape, strides, offset) read in ``out``'s order by aclnnPermute:
+    ``out[i0, ..., ik] = self[...]`` is ``permute_view(...)[i0, ..., ik]``.
+
+    >>> permute_view((2, 3, 5), (15, 5, 1), 0, (2, 0, 1))
+    View(shape=(5, 2, 3), strides=(1, 15, 5), offset=0)
+    """
+    v = _check_view("self", shape, strides, offset)
+    perm = _permutation(dims, len(v.shape))
+    return View(tuple(v.shape[d] for d in perm), tuple(v.strides[d] for d in perm), v.offset)
+
+
+def slice_bounds(n: int, start: int, end: int, step: int) -> tuple[int, int, int]:
+    """aclnnSlice's ``(start, end, size)`` on a dim of size ``n``: start -> 0 if < -n, n if >= n,
+    else (start + n) mod n; end -> n if >= n, start if < -n, else max(start, (end + n) mod n);
+    size = (end - start + step - 1) // step.  ``step`` must be > 0.
+
+    >>> slice_bounds(10, -3, 100, 2), slice_bounds(10, 4, 2, 1), slice_bounds(10, -20, -20, 1)
+    ((7, 10, 2), (4, 4, 0), (0, 0, 0))
+    """
+    start, end, step = (_integer(f"Slice {k}", v, f"pass {k} as an int64")
+                        for k, v in (("start", start), ("end", end), ("step", step)))
+    n = int(n)
+    if step <= 0:
+        raise _bad(f"Slice step {step} must be > 0", "pass a positive step")
+    start = 0 if start < -n else n if start >= n else (start + n) % n
+    end = n if end >= n else start if end < -n else max(start, (end + n) % n)
+    return start, end, (end - start + step - 1) // step
+
+
+def slice_view(shape: Any, strides: Any, offset: int, dim: int, start: int, end: int, step: int) -> View:
+    """The view of ``self`` that aclnnSlice copies to ``out`` (rank 1..8, ``dim`` in range).
+
+    >>> slice_view((4, 10), (10, 1), 0, -1, 1, 8, 3)
+    View(shape=(4, 3), strides=(10, 3), offset=1)
+    """
+    v = _check_view("self", shape, strides, offset)
+    rank = len(v.shape)
+    if not 1 <= rank <= MAX_RANK:
+        raise _bad(f"self has rank {rank}: Slice takes rank 1..{MAX_RANK}", "slice a tensor of rank 1..8")
+    d = _dim("dim", dim, rank)
+    s, _, size = slice_bounds(v.shape[d], start, end, step)
+    shp, st = list(v.shape), list(v.strides)
+    shp[d], st[d] = size, v.strides[d] * int(step)
+    return View(tuple(shp), tuple(st), v.offset + s * v.strides[d])
+
+
+def _plan_into(src: View, out_shape: Any, out_strides: Any, out_offset: int, dtype: Any,
+               chip: ChipSpec) -> ViewCopyPlan:
+    out = _check_view("out", out_shape, out_strides, out_offset)
+    if out.shape != src.shape:
+        raise _bad(f"out has shape {out.shape}, the result has shape {src.shape}",
+                   f"pass an out tensor of shape {src.shape}")
+    return plan_view_copy(src.shape, dtype, src.strides, src.offset, out.strides, out.offset, chip)
+
+
+def plan_permute(self_shape: Any, self_strides: Any, self_offset: int, dims: Any, out_shape: Any,
+                 out_strides: Any, out_offset: int, dtype: Any, chip: ChipSpec) -> ViewCopyPlan:
+    """The view copy that runs aclnnPermute (``out`` checked against the permuted shape).
+
+    >>> from aclsim.arch import get_chip
+    >>> p = plan_permute((2, 3), (3, 1), 0, (1, 0), (3, 2), (2, 1), 0, "float16", get_chip("tiny"))
+    >>> p.shape, p.src_strides, p.mode
+    ((3, 2), (1, 3), 'element')
+    """
+    return _plan_into(permute_view(self_shape, self_strides, self_offset, dims), out_shape, out_strides,
+                      out_offset, dtype, chip)
+
+
+def plan_slice(self_shape: Any, self_strides: Any, self_offset: int, dim: int, start: int, end: int,
+               step: int, out_shape: Any, out_strides: Any, out_offset: int, dtype: Any,
+               chip: ChipSpec) -> ViewCopyPlan:
+    """The view copy that runs aclnnSlice (``out`` checked against the sliced shape).
+
+    >>> from aclsim.arch import get_chip
+    >>> p = plan_slice((4, 10), (10, 1), 0, 1, 2, 9, 2, (4, 4), (4, 1), 0, "int32", get_chip("tiny"))
+    >>> p.src_strides, p.src_offset
+    ((10, 2), 2)
+    """
+    return _plan_into(slice_view(self_shape, self_strides, self_offset, dim, start, end, step), out_shape,
+                      out_strides, out_offset, dtype, chip)
