@@ -13,7 +13,15 @@ import pytest
 from numpy.lib.stride_tricks import as_strided
 
 import aclsim
-from aclsim.aclnn.kernels.movement import plan_permute, plan_slice, plan_view_copy, view_copy_kernel
+from aclsim.aclnn.kernels.movement import (
+    contiguous_strides as contiguous,
+)
+from aclsim.aclnn.kernels.movement import (
+    plan_permute,
+    plan_slice,
+    plan_view_copy,
+    view_copy_kernel,
+)
 from aclsim.arch import get_chip
 from aclsim.errors import AclnnParamInvalidError
 from aclsim.isa import Pipe
@@ -68,14 +76,6 @@ def check(shape, dtype, ss, so, ds, do, **kw):
     plan, launch, got, expect = run_view_copy(shape, dtype, ss, so, ds, do, **kw)
     assert got.view(np.uint8).tolist() == expect.view(np.uint8).tolist()
     return plan, launch
-
-
-def contiguous(shape) -> tuple[int, ...]:
-    out, acc = [], 1
-    for n in reversed(shape):
-        out.append(acc)
-        acc *= max(n, 1)
-    return tuple(reversed(out))
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=lambda d: np.dtype(d).name)

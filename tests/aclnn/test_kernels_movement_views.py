@@ -9,6 +9,8 @@ import pytest
 
 from aclsim.aclnn.kernels.movement import (
     View,
+    broadcast_view,
+    contiguous_strides,
     permute_shape,
     permute_view,
     plan_permute,
@@ -117,3 +119,23 @@ def test_plans_check_out_shape() -> None:
         plan_slice((4, 10), (10, 1), 0, 1, 0, 5, 1, (4, 4), (4, 1), 0, "float32", TINY)
     p = plan_slice((4, 10), (10, 1), 0, 1, 0, 5, 2, (4, 3), (3, 1), 0, "float32", TINY)
     assert (p.shape, p.src_strides, p.src_offset) == ((4, 3), (10, 2), 0)
+
+
+def test_contiguous_strides_match_numpy() -> None:
+    for shape in [(), (5,), (2, 3, 4), (3, 0, 2), (1, 7, 1)]:
+        a = np.empty(shape, np.int16)
+        if a.size:
+            assert contiguous_strides(shape) == tuple(s // 2 for s in a.strides)
+    assert contiguous_strides((3, 0, 2)) == (2, 2, 1)
+
+
+def test_broadcast_view_matches_numpy_broadcast_to() -> None:
+    a = np.arange(12, dtype=np.int32).reshape(3, 4)[:, 1:2]  # (3, 1), strides (4, 1)
+    v = broadcast_view(a.shape, (4, 1), 1, (2, 3, 5))
+    ref = np.broadcast_to(a, (2, 3, 5))
+    assert v == View((2, 3, 5), tuple(s // 4 for s in ref.strides), 1)
+    with pytest.raises(AclnnParamInvalidError, match="cannot broadcast") as e:
+        broadcast_view((3, 2), (2, 1), 0, (3, 5))
+    assert e.value.code == 161002
+    with pytest.raises(AclnnParamInvalidError, match="more dims"):
+        broadcast_view((2, 3), (3, 1), 0, (3,))

@@ -41,6 +41,8 @@ __all__ = [
     "MAX_RANK",
     "View",
     "ViewCopyPlan",
+    "broadcast_view",
+    "contiguous_strides",
     "permute_shape",
     "permute_view",
     "plan_permute",
@@ -549,3 +551,41 @@ def plan_slice(self_shape: Any, self_strides: Any, self_offset: int, dim: int, s
     """
     return _plan_into(slice_view(self_shape, self_strides, self_offset, dim, start, end, step), out_shape,
                       out_strides, out_offset, dtype, chip)
+
+
+def contiguous_strides(shape: Any) -> tuple[int, ...]:
+    """Row-major strides (elements) of ``shape``: the layout of a workspace copy or a fresh ``out``.
+
+    >>> contiguous_strides((2, 3, 4)), contiguous_strides(())
+    ((12, 4, 1), ())
+    """
+    shp = _int_tuple("shape", shape, None)
+    out, acc = [], 1
+    for n in reversed(shp):
+        out.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(out))
+
+
+def broadcast_view(shape: Any, strides: Any, offset: int, to_shape: Any) -> View:
+    """``src`` (shape, strides, offset) broadcast to ``to_shape`` as InplaceCopy reads it: dims
+    aligned from the right, a size-1 dim (or a missing leading one) repeats with stride 0.
+
+    >>> broadcast_view((3, 1), (1, 1), 2, (4, 3, 5))
+    View(shape=(4, 3, 5), strides=(0, 1, 0), offset=2)
+    """
+    v = _check_view("src", shape, strides, offset)
+    to = _int_tuple("shape to broadcast to", to_shape, None)
+    if len(v.shape) > len(to):
+        raise _bad(f"src of shape {v.shape} has more dims than {to}", "src must be broadcastable to selfRef")
+    lead = len(to) - len(v.shape)
+    st = [0] * lead
+    for i, (n, s) in enumerate(zip(v.shape, v.strides, strict=True)):
+        if n == to[lead + i]:
+            st.append(s)
+        elif n == 1:
+            st.append(0)
+        else:
+            raise _bad(f"src of shape {v.shape} cannot broadcast to {to} (dim {i}: {n} vs {to[lead + i]})",
+                       "src must be broadcastable to selfRef: each dim equal or 1")
+    return View(to, tuple(st), v.offset)
