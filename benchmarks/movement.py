@@ -24,7 +24,8 @@ from aclsim.aclnn.kernels.movement import plan_view_copy, view_copy_kernel
 from aclsim.arch import get_chip
 
 
-def run(name: str, n: int, src_strides: tuple[int, int], src: np.ndarray, ref: np.ndarray) -> dict[str, object]:
+def run(name: str, n: int, src_strides: tuple[int, int], src: np.ndarray,
+        ref: np.ndarray) -> dict[str, object]:
     chip = get_chip("910B")
     plan = plan_view_copy((n, n), np.float16, src_strides, 0, (n, 1), 0, chip)
     bs, bd = aclsim.malloc(src.nbytes), aclsim.malloc(src.nbytes)
