@@ -223,3 +223,22 @@ def test_a_global_tensor_kept_across_launches_faults_after_its_free(rt) -> None:
     aclsim.free(b)
     aclsim.free(c)
     kept_gm.clear()
+
+
+
+@asc.kernel
+def pipe_left_open(x):
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(q, 1, N * 2)
+    kept.append((pipe, q))
+
+
+def test_the_launch_ends_a_blocks_pipe_when_its_function_returns(run) -> None:
+    kept.clear()
+    launch, _ = run(pipe_left_open, 1, np.zeros(N, np.float16))
+    assert launch.error is None
+    pipe, q = kept.pop()
+    assert pipe.destroyed and pipe.queues == [] and pipe.core.pipe is None  # no TPipe <-> TQue cycle left
+    pipe.end_block(HERE, 1, "again")  # a no-op once destroyed
+    assert pipe.destroyed

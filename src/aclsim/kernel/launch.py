@@ -123,7 +123,7 @@ class KernelLaunch:
                 try:
                     fn(*self.args)
                     if core.pipe is not None:
-                        core.pipe._finish(code.co_filename, code.co_firstlineno)
+                        core.pipe.end_block(code.co_filename, code.co_firstlineno)
                 finally:
                     set_current(None)
                     core.close()  # the block's local memory goes now, not at the end of the launch

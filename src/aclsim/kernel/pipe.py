@@ -249,10 +249,12 @@ class TPipe:
         """``Destroy()``: wait for pending free events of every queue; the buffers are gone (their
         tensors, queues and TBufs fault when used afterwards)."""
         file, line = where(2)
-        self._finish(file, line, "released by TPipe.destroy")
+        self.end_block(file, line, "released by TPipe.destroy")
 
-    def _finish(self, file: str, line: int, how: str = "released at the end of the kernel") -> None:
-        """Destroy (at the end of the kernel: the flags located at the kernel's ``def`` line).
+    def end_block(self, file: str, line: int, how: str = "released at the end of the kernel") -> None:
+        """What ``Destroy`` does, called by the launch when a block's kernel function returns
+        (pending flags located at ``file:line``, the kernel's ``def`` line); a no-op once
+        destroyed.
 
         The pipe lets go of its queues: no TPipe <-> TQue cycle outlives the block (the launch
         pauses the cyclic GC, so a cycle would keep the block's local memory until its end).
