@@ -103,7 +103,7 @@ def test_strided_views_in_and_out(dev: Any) -> None:
     base = np.arange(100, dtype=np.float32).reshape(10, 10)
     x = dev(base)
     view = x.view((6, 5), (10, 1), 22)  # rows 2-7, cols 2-6 (reference section 3)
-    every_other = x.view((4, 3), (20, 2), 22)  # inner stride 2: walked element by element
+    every_other = x.view((4, 3), (20, 2), 22)  # inner stride 2: staged through the workspace
     out_store = dev(np.zeros((6, 8), np.float32))
     out = out_store.view((6, 5), (8, 1), 3)
     run_op(aclnn.adds_get_workspace_size, aclnn.adds, view, 1.0, 1.0, out)
@@ -111,8 +111,21 @@ def test_strided_views_in_and_out(dev: Any) -> None:
     np.testing.assert_array_equal(got[:, 3:], base[2:8, 2:7] + 1)
     np.testing.assert_array_equal(got[:, :3], 0)
     z = dev(np.zeros((4, 3), np.float32))
-    run_op(aclnn.exp_get_workspace_size, aclnn.exp, every_other, z)
+    ex = run_op(aclnn.exp_get_workspace_size, aclnn.exp, every_other, z)
     _close(z.numpy(), _ref(np.exp, base[2:10:2, 2:8:2], dt=F32), F32)
+    assert ex.workspace_size == 512 and [k.name for k in ex.launches] == ["view_copy", "exp"]
+
+
+def test_transposed_input_and_output_go_through_the_workspace(dev: Any) -> None:
+    a = _rand((5, 7), F16, seed=19)
+    b = _rand((7,), F16, seed=20)
+    xt = dev(np.ascontiguousarray(a.T)).view((5, 7), (1, 5), 0)  # a, stored transposed
+    store = dev(np.zeros((7, 5), F16))
+    out = store.view((5, 7), (1, 5), 0)  # out, written transposed
+    ex = run_op(aclnn.add_get_workspace_size, aclnn.add, xt, dev(b), 1.0, out)
+    np.testing.assert_array_equal(store.numpy().T, (a + b).astype(F16))
+    assert [k.name for k in ex.launches] == ["view_copy", "add", "view_copy"]
+    assert ex.workspace_size == 2 * 512  # the staged input and the staged result overlap at the add
 
 
 UNARY = [

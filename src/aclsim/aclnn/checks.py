@@ -10,7 +10,7 @@ documented status (161001 for ``None``, 161002 for a bad dtype, shape, rank or f
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -124,10 +124,12 @@ def broadcast_shapes(*named: tuple[str, AclTensor]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def broadcast_strides(t: AclTensor, shape: tuple[int, ...]) -> tuple[int, ...]:
-    """``t``'s strides over ``shape`` (stride 0 where it broadcasts)."""
+def broadcast_strides(
+    t: AclTensor, shape: tuple[int, ...], strides: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """``t``'s strides (or ``strides``, another layout of its view) over ``shape``, 0 where it broadcasts."""
     pad = len(shape) - t.rank
     st = [0] * pad
-    for d, s in zip(t.view_dims, t.strides, strict=True):
+    for d, s in zip(t.view_dims, t.strides if strides is None else strides, strict=True):
         st.append(0 if d == 1 else s)
     return tuple(st)

@@ -29,8 +29,9 @@ from aclsim.aclnn.checks import (
     require,
 )
 from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype, promote_scalar_a2, promote_types
-from aclsim.aclnn.executor import Executor, OpBuilder, register_op, run
+from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import Body, elementwise_kernel, plan_elementwise
+from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
 from aclsim.aclnn.meta import AclScalar, AclTensor
 from aclsim.errors import AclnnParamInvalidError
 
@@ -78,6 +79,22 @@ def compute_dtype(
     return np.dtype(np.int32) if result == D.ACL_INT32 else np.dtype(np.int16)
 
 
+def _inner_stride(dims: Sequence[int], strides: Sequence[int]) -> int:
+    """The stride of the innermost dim of size > 1 (1 for a single element)."""
+    for d, st in zip(reversed(dims), reversed(strides), strict=True):
+        if d > 1:
+            return int(st)
+    return 1
+
+
+def _stage(b: OpBuilder, src: Ref, t: AclTensor) -> Ref:
+    """A contiguous copy of ``t``'s view in the workspace, planned as one view_copy launch."""
+    tmp = b.workspace(t.numel * t.itemsize)
+    plan = plan_view_copy(t.view_dims, t.dtype, t.strides, 0, contiguous_strides(t.view_dims), 0, b.chip)
+    b.launch(view_copy_kernel(plan), plan.block_dim, src, tmp)
+    return tmp
+
+
 def elementwise_op(
     op: str,
     inputs: Sequence[tuple[str, AclTensor]],
@@ -89,7 +106,10 @@ def elementwise_op(
 ) -> tuple[int, Executor]:
     """Plan one launch of the template: ``out = body(inputs)`` with broadcasting and views.
 
-    The caller has validated dtypes and shapes; ``out``'s shape is the broadcast shape.
+    The caller has validated dtypes and shapes; ``out``'s shape is the broadcast shape.  Views
+    whose innermost stride is 0 or 1 are read (written) in place; other views are staged
+    through the workspace with the view_copy kernel (a contiguous copy of an input before, a
+    ViewCopy into ``out`` after).
     """
     shape = tuple(out.view_dims)
     if any(s == 0 for d, s in zip(out.view_dims, out.strides, strict=True) if d > 1):
@@ -99,15 +119,21 @@ def elementwise_op(
     out_ref = b.output(out)
     if out.numel == 0:
         return b.finish()
-    plan = plan_elementwise(
-        shape,
-        [(t.dtype, broadcast_strides(t, shape)) for _, t in inputs],
-        (out.dtype, broadcast_strides(out, shape)),
-        compute,
-        b.chip,
-        temps=temps,
-    )
-    b.launch(elementwise_kernel(plan, body, op.lower()), plan.block_dim, *refs, out_ref)
+    operands: list[tuple[np.dtype, tuple[int, ...]]] = []
+    for i, (_, t) in enumerate(inputs):
+        st = broadcast_strides(t, shape)
+        if _inner_stride(shape, st) not in (0, 1):
+            refs[i] = _stage(b, refs[i], t)
+            st = broadcast_strides(t, shape, contiguous_strides(t.view_dims))
+        operands.append((t.dtype, st))
+    staged_out = _inner_stride(shape, out.strides) != 1
+    dst = b.workspace(out.numel * out.itemsize) if staged_out else out_ref
+    out_strides = contiguous_strides(shape) if staged_out else broadcast_strides(out, shape)
+    plan = plan_elementwise(shape, operands, (out.dtype, out_strides), compute, b.chip, temps=temps)
+    b.launch(elementwise_kernel(plan, body, op.lower()), plan.block_dim, *refs, dst)
+    if staged_out:
+        copy = plan_view_copy(shape, out.dtype, contiguous_strides(shape), 0, out.strides, 0, b.chip)
+        b.launch(view_copy_kernel(copy), copy.block_dim, dst, out_ref)
     return b.finish()
 
 
