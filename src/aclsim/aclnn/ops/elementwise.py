@@ -34,6 +34,7 @@ from aclsim.aclnn.kernels.elementwise import Body, elementwise_kernel, plan_elem
 from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
 from aclsim.aclnn.meta import AclScalar, AclTensor
 from aclsim.errors import AclnnParamInvalidError
+from aclsim.kernel import KernelLaunch
 
 D = DataType
 #: the dtypes aclsim's elementwise kernels hold (the vector unit has no f64, s64 or complex)
@@ -51,8 +52,6 @@ FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
 ALL12 = (*KERNEL_DTYPES, D.ACL_DOUBLE, D.ACL_INT64, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
 _NOT_MODELLED = " (documented for the device; aclsim's vector kernels do not model f64, s64 or complex)"
 F32 = np.dtype(np.float32)
-
-__all__: list[str] = []
 
 
 def _supported(op: str, name: str, dt: DataType, documented: Sequence[DataType]) -> None:
@@ -142,22 +141,24 @@ def _scalar_value(s: AclScalar, dt: np.dtype) -> Any:
         return np.asarray(s.value).astype(dt)[()]
 
 
-def _phase_two(name: str) -> Callable[..., Any]:
-    def phase_two(workspace: Any, workspace_size: int, executor: Executor | None, stream: Any) -> Any:
+PhaseOne = Callable[..., tuple[int, Executor]]
+PhaseTwo = Callable[[Any, int, "Executor | None", Any], list[KernelLaunch]]
+Pair = tuple[PhaseOne, PhaseTwo]
+
+
+def _export(py: str, aclnn: str, phase_one: PhaseOne) -> Pair:
+    """Name ``<py>_get_workspace_size`` and its phase two ``<py>``, register the op ``aclnn``."""
+    phase_one.__name__ = phase_one.__qualname__ = f"{py}_get_workspace_size"
+
+    def phase_two(
+        workspace: Any, workspace_size: int, executor: Executor | None, stream: Any
+    ) -> list[KernelLaunch]:
         return run(workspace, workspace_size, executor, stream)
 
-    phase_two.__name__ = phase_two.__qualname__ = name
-    phase_two.__doc__ = f"Phase two of ``aclnn{name[0].upper()}``...: enqueue the executor on ``stream``."
-    return phase_two
-
-
-def _export(py: str, aclnn: str, phase_one: Callable[..., tuple[int, Executor]]) -> None:
-    """Publish ``<py>_get_workspace_size`` and ``<py>`` in this module and register the op."""
-    phase_one.__name__ = phase_one.__qualname__ = f"{py}_get_workspace_size"
-    globals()[phase_one.__name__] = phase_one
-    globals()[py] = _phase_two(py)
-    __all__.extend([phase_one.__name__, py])
+    phase_two.__name__ = phase_two.__qualname__ = py
+    phase_two.__doc__ = f"``aclnn{aclnn}(workspace, workspace_size, executor, stream)``: phase two (enqueue)."
     register_op(aclnn, phase_one)
+    return phase_one, phase_two
 
 
 # --- binary: tensor op tensor ------------------------------------------------------------------
@@ -236,7 +237,7 @@ def _def_binary(
     *,
     has_alpha: bool,
     true_div: bool = False,
-) -> None:
+) -> tuple[Pair, Pair]:
     if has_alpha:
 
         def phase_one(
@@ -260,14 +261,21 @@ def _def_binary(
 
     phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize``: out = self {py} other, broadcast (reference 6.1)."
     inplace.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize``: selfRef = selfRef {py} other."
-    _export(py, aclnn, phase_one)
-    _export("inplace_" + py, "Inplace" + aclnn, inplace)
+    return _export(py, aclnn, phase_one), _export("inplace_" + py, "Inplace" + aclnn, inplace)
 
 
-_def_binary("add", "Add", _axpy(asc.add), has_alpha=True)
-_def_binary("sub", "Sub", _axpy(asc.sub), has_alpha=True)
-_def_binary("mul", "Mul", _plain(asc.mul), has_alpha=False)
-_def_binary("div", "Div", _plain(asc.div), has_alpha=False, true_div=True)
+(add_get_workspace_size, add), (inplace_add_get_workspace_size, inplace_add) = _def_binary(
+    "add", "Add", _axpy(asc.add), has_alpha=True
+)
+(sub_get_workspace_size, sub), (inplace_sub_get_workspace_size, inplace_sub) = _def_binary(
+    "sub", "Sub", _axpy(asc.sub), has_alpha=True
+)
+(mul_get_workspace_size, mul), (inplace_mul_get_workspace_size, inplace_mul) = _def_binary(
+    "mul", "Mul", _plain(asc.mul), has_alpha=False
+)
+(div_get_workspace_size, div), (inplace_div_get_workspace_size, inplace_div) = _def_binary(
+    "div", "Div", _plain(asc.div), has_alpha=False, true_div=True
+)
 
 
 # --- tensor op scalar ---------------------------------------------------------------------------
@@ -313,7 +321,7 @@ def _tensor_scalar(
     return elementwise_op(op, [(first, self)], out, cdt, lambda d, s, t, n: instr(d, s[0], v, n))
 
 
-def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: bool) -> None:
+def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: bool) -> tuple[Pair, Pair]:
     if has_alpha:
 
         def phase_one(
@@ -333,13 +341,18 @@ def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: b
 
     phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize``: tensor {py[:-1]} scalar (reference 6.1, 5.4)."
     inplace.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize``."
-    _export(py, aclnn, phase_one)
-    _export("inplace_" + py, "Inplace" + aclnn, inplace)
+    return _export(py, aclnn, phase_one), _export("inplace_" + py, "Inplace" + aclnn, inplace)
 
 
-_def_scalar("adds", "Adds", asc.adds, has_alpha=True)
-_def_scalar("subs", "Subs", lambda d, s, v, n: asc.adds(d, s, -v, n), has_alpha=True)
-_def_scalar("muls", "Muls", asc.muls, has_alpha=False)
+(adds_get_workspace_size, adds), (inplace_adds_get_workspace_size, inplace_adds) = _def_scalar(
+    "adds", "Adds", asc.adds, has_alpha=True
+)
+(subs_get_workspace_size, subs), (inplace_subs_get_workspace_size, inplace_subs) = _def_scalar(
+    "subs", "Subs", lambda d, s, v, n: asc.adds(d, s, -v, n), has_alpha=True
+)
+(muls_get_workspace_size, muls), (inplace_muls_get_workspace_size, inplace_muls) = _def_scalar(
+    "muls", "Muls", asc.muls, has_alpha=False
+)
 
 
 # --- unary ---------------------------------------------------------------------------------------
@@ -394,7 +407,7 @@ def _def_unary(
     same_dtype: bool = False,
     inplace: bool = True,
     min_rank: int = 0,
-) -> None:
+) -> tuple[Pair, ...]:
     kw = dict(
         float_result=float_result, transcendental=transcendental, same_dtype=same_dtype, min_rank=min_rank
     )
@@ -403,14 +416,15 @@ def _def_unary(
         return _unary(aclnn, self, out, documented, make, inplace=False, **kw)  # type: ignore[arg-type]
 
     phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize(self, out)`` (reference 6.2)."
-    _export(py, aclnn, phase_one)
+    pairs = [_export(py, aclnn, phase_one)]
     if inplace:
 
         def inplace_one(self_ref: AclTensor) -> tuple[int, Executor]:
             return _unary("Inplace" + aclnn, self_ref, self_ref, documented, make, inplace=True, **kw)  # type: ignore[arg-type]
 
         inplace_one.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize(selfRef)``."
-        _export("inplace_" + py, "Inplace" + aclnn, inplace_one)
+        pairs.append(_export("inplace_" + py, "Inplace" + aclnn, inplace_one))
+    return tuple(pairs)
 
 
 def _one(instr: Callable[..., None]) -> Callable[[np.dtype], tuple[Body, int]]:
@@ -489,16 +503,36 @@ _LOG = (
 )
 _RELU = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_BF16)
 
-_def_unary("abs", "Abs", _ABS, _one(asc.abs), same_dtype=True, inplace=False)
-_def_unary("neg", "Neg", _NEG, lambda cdt: ((lambda d, s, t, n: asc.muls(d, s[0], -1, n)), 0))
-_def_unary("exp", "Exp", _EXP, _one(asc.exp), float_result=True, transcendental=True)
-_def_unary("log", "Log", _LOG, _one(asc.ln), float_result=True, transcendental=True, min_rank=1)
-_def_unary("sqrt", "Sqrt", _LOG, _one(asc.sqrt), float_result=True, transcendental=True)
-_def_unary("rsqrt", "Rsqrt", _LOG, _one(asc.rsqrt), float_result=True, transcendental=True)
-_def_unary("relu", "Relu", _RELU, _relu, same_dtype=True)
-_def_unary("gelu", "Gelu", FLOAT3, _gelu, same_dtype=True, transcendental=True, inplace=False)
-_def_unary("sigmoid", "Sigmoid", FLOAT3, _sigmoid, float_result=True, transcendental=True)
-_def_unary("silu", "Silu", FLOAT3, _silu, same_dtype=True, transcendental=True, inplace=False)
+((abs_get_workspace_size, abs),) = _def_unary(
+    "abs", "Abs", _ABS, _one(asc.abs), same_dtype=True, inplace=False
+)
+(neg_get_workspace_size, neg), (inplace_neg_get_workspace_size, inplace_neg) = _def_unary(
+    "neg", "Neg", _NEG, lambda cdt: ((lambda d, s, t, n: asc.muls(d, s[0], -1, n)), 0)
+)
+(exp_get_workspace_size, exp), (inplace_exp_get_workspace_size, inplace_exp) = _def_unary(
+    "exp", "Exp", _EXP, _one(asc.exp), float_result=True, transcendental=True
+)
+(log_get_workspace_size, log), (inplace_log_get_workspace_size, inplace_log) = _def_unary(
+    "log", "Log", _LOG, _one(asc.ln), float_result=True, transcendental=True, min_rank=1
+)
+(sqrt_get_workspace_size, sqrt), (inplace_sqrt_get_workspace_size, inplace_sqrt) = _def_unary(
+    "sqrt", "Sqrt", _LOG, _one(asc.sqrt), float_result=True, transcendental=True
+)
+(rsqrt_get_workspace_size, rsqrt), (inplace_rsqrt_get_workspace_size, inplace_rsqrt) = _def_unary(
+    "rsqrt", "Rsqrt", _LOG, _one(asc.rsqrt), float_result=True, transcendental=True
+)
+(relu_get_workspace_size, relu), (inplace_relu_get_workspace_size, inplace_relu) = _def_unary(
+    "relu", "Relu", _RELU, _relu, same_dtype=True
+)
+((gelu_get_workspace_size, gelu),) = _def_unary(
+    "gelu", "Gelu", FLOAT3, _gelu, same_dtype=True, transcendental=True, inplace=False
+)
+(sigmoid_get_workspace_size, sigmoid), (inplace_sigmoid_get_workspace_size, inplace_sigmoid) = _def_unary(
+    "sigmoid", "Sigmoid", FLOAT3, _sigmoid, float_result=True, transcendental=True
+)
+((silu_get_workspace_size, silu),) = _def_unary(
+    "silu", "Silu", FLOAT3, _silu, same_dtype=True, transcendental=True, inplace=False
+)
 
 
 # --- Cast -----------------------------------------------------------------------------------------
@@ -553,6 +587,71 @@ def cast(workspace: Any, workspace_size: int, executor: Executor | None, stream:
 
 
 register_op("Cast", cast_get_workspace_size)
-__all__ += ["cast", "cast_get_workspace_size", "compute_dtype", "elementwise_op"]
-#: the public names of this module (the package re-exports them)
-PUBLIC = tuple(__all__)
+#: the ops' two phases (the package re-exports them)
+PUBLIC = (
+    "add_get_workspace_size",
+    "add",
+    "inplace_add_get_workspace_size",
+    "inplace_add",
+    "sub_get_workspace_size",
+    "sub",
+    "inplace_sub_get_workspace_size",
+    "inplace_sub",
+    "mul_get_workspace_size",
+    "mul",
+    "inplace_mul_get_workspace_size",
+    "inplace_mul",
+    "div_get_workspace_size",
+    "div",
+    "inplace_div_get_workspace_size",
+    "inplace_div",
+    "adds_get_workspace_size",
+    "adds",
+    "inplace_adds_get_workspace_size",
+    "inplace_adds",
+    "subs_get_workspace_size",
+    "subs",
+    "inplace_subs_get_workspace_size",
+    "inplace_subs",
+    "muls_get_workspace_size",
+    "muls",
+    "inplace_muls_get_workspace_size",
+    "inplace_muls",
+    "abs_get_workspace_size",
+    "abs",
+    "neg_get_workspace_size",
+    "neg",
+    "inplace_neg_get_workspace_size",
+    "inplace_neg",
+    "exp_get_workspace_size",
+    "exp",
+    "inplace_exp_get_workspace_size",
+    "inplace_exp",
+    "log_get_workspace_size",
+    "log",
+    "inplace_log_get_workspace_size",
+    "inplace_log",
+    "sqrt_get_workspace_size",
+    "sqrt",
+    "inplace_sqrt_get_workspace_size",
+    "inplace_sqrt",
+    "rsqrt_get_workspace_size",
+    "rsqrt",
+    "inplace_rsqrt_get_workspace_size",
+    "inplace_rsqrt",
+    "relu_get_workspace_size",
+    "relu",
+    "inplace_relu_get_workspace_size",
+    "inplace_relu",
+    "gelu_get_workspace_size",
+    "gelu",
+    "sigmoid_get_workspace_size",
+    "sigmoid",
+    "inplace_sigmoid_get_workspace_size",
+    "inplace_sigmoid",
+    "silu_get_workspace_size",
+    "silu",
+    "cast_get_workspace_size",
+    "cast",
+)
+__all__ = [*PUBLIC, "compute_dtype", "elementwise_op", "KERNEL_DTYPES"]
