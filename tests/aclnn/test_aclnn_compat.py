@@ -83,3 +83,26 @@ def test_meta_calls(rt: None) -> None:
 def test_wrong_argument_count_raises_type_error() -> None:
     with pytest.raises(TypeError):
         nn.aclDestroyTensor()
+
+
+def test_pyacl_stream_handles_are_accepted(rt: None) -> None:
+    import aclsim.acl as acl
+
+    a = np.arange(8, dtype=np.float32)
+    buf = _dev(a)
+    t = nn.aclCreateTensor([8], nn.ACL_FLOAT, [1], 0, nn.ACL_FORMAT_ND, [8], buf.ptr)
+    stream, ret = acl.rt.create_stream()
+    assert ret == 0 and isinstance(stream, int)
+    ws, ex, ret = nn.aclnnNegGetWorkspaceSize(t, t)
+    assert nn.aclnnNeg(None, ws, ex, stream) == 0
+    assert acl.rt.synchronize_stream(stream) == 0
+    ws, ex, ret = nn.aclnnNegGetWorkspaceSize(t, t)
+    assert nn.aclnnNeg(None, ws, ex, 0) == 0  # 0: the default stream
+    aclsim.synchronize_device()
+    z = np.empty(8, np.float32)
+    aclsim.memcpy(z, 32, buf, 32, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    np.testing.assert_array_equal(z, a)  # negated twice
+    ws, ex, ret = nn.aclnnNegGetWorkspaceSize(t, t)
+    assert nn.aclnnNeg(None, ws, ex, 12345) == 361001
+    assert "not a live stream handle" in (nn.aclGetRecentErrMsg() or "")
+    acl.rt.destroy_stream(stream)

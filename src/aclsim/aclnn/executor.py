@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from aclsim.aclnn.meta import AclTensor
 from aclsim.arch import ChipSpec
 from aclsim.errors import (
@@ -35,11 +37,12 @@ from aclsim.errors import (
     AclnnNullptrError,
     AclnnParamInvalidError,
     AclnnRuntimeError,
+    InvalidHandleError,
     OpNotFoundError,
 )
 from aclsim.kernel import Kernel, KernelLaunch
-from aclsim.runtime import MemcpyKind, memcpy_async, memset_async
-from aclsim.runtime.lookup import current_context
+from aclsim.runtime import MemcpyKind, Stream, memcpy_async, memset_async
+from aclsim.runtime.lookup import current_context, object_of_handle
 
 __all__ = [
     "Copy",
@@ -328,6 +331,7 @@ def _names(step: Step, kind: str, index: int) -> bool:
 def _enqueue(ex: Executor, ws: int, stream: Any) -> list[KernelLaunch]:
     launches: list[KernelLaunch] = []
     try:
+        stream = _stream_of(stream)
         for step in ex.steps:
             if isinstance(step, Launch):
                 args = [ex.resolve(a, ws) if isinstance(a, Ref) else a for a in step.args]
@@ -344,6 +348,22 @@ def _enqueue(ex: Executor, ws: int, stream: Any) -> list[KernelLaunch]:
             hint="check the stream and the addresses bound to the executor",
         ) from exc
     return launches
+
+
+def _stream_of(stream: Any) -> Any:
+    """A runtime stream, ``None`` (the default stream), or a pyACL stream handle (an int; 0 is
+    the default stream)."""
+    if isinstance(stream, (int, np.integer)) and not isinstance(stream, bool):
+        if int(stream) == 0:
+            return None
+        found = object_of_handle(int(stream))
+        if not isinstance(found, Stream) or not found.alive:
+            raise InvalidHandleError(
+                f"stream {int(stream):#x} is not a live stream handle",
+                hint="pass a stream from create_stream (or 0 for the default stream)",
+            )
+        return found
+    return stream
 
 
 def set_executor_repeatable(executor: Executor | None) -> None:
