@@ -266,3 +266,27 @@ def test_tensor_wrapper_round_trip(rt: None) -> None:
         assert t.shape == (3, 4) and t.dtype == np.int16
         np.testing.assert_array_equal(t.numpy(), a)
         np.testing.assert_array_equal(t.view((2, 2), (4, 2), 1).numpy(), a[:2, 1::2])
+
+
+def test_bool_arithmetic_gives_bool(dev: Any) -> None:
+    a = np.array([True, False, True, False, True])
+    b = np.array([True, True, False, False, False])
+    z = dev(np.zeros(5, np.bool_))
+    run_op(aclnn.add_get_workspace_size, aclnn.add, dev(a), dev(b), True, z)
+    np.testing.assert_array_equal(z.numpy(), a | b)
+    run_op(aclnn.mul_get_workspace_size, aclnn.mul, dev(a), dev(b), z)
+    np.testing.assert_array_equal(z.numpy(), a & b)
+    zi = dev(np.zeros(5, np.int32))
+    run_op(aclnn.add_get_workspace_size, aclnn.add, dev(a), dev(b), 1, zi)
+    np.testing.assert_array_equal(zi.numpy(), a.astype(np.int32) + b)
+
+
+def test_narrow_integers_wrap(dev: Any) -> None:
+    a = np.array([120, -120, 7], np.int8)
+    z = dev(np.zeros(3, np.int8))
+    run_op(aclnn.add_get_workspace_size, aclnn.add, dev(a), dev(a), 1, z)
+    np.testing.assert_array_equal(z.numpy(), (a.astype(np.int16) * 2).astype(np.int8))
+    u = np.array([250, 3], np.uint8)
+    zu = dev(np.zeros(2, np.uint8))
+    run_op(aclnn.mul_get_workspace_size, aclnn.mul, dev(u), dev(u), zu)
+    np.testing.assert_array_equal(zu.numpy(), (u.astype(np.int32) ** 2).astype(np.uint8))
