@@ -265,9 +265,9 @@ def _workspace_address(workspace: Any) -> int:
     if workspace is None:
         return 0
     ptr = getattr(workspace, "ptr", workspace)
-    if isinstance(ptr, bool) or not isinstance(ptr, int) or ptr < 0:
+    if isinstance(ptr, bool) or not isinstance(ptr, (int, np.integer)) or ptr < 0:
         raise AclnnParamInvalidError(f"workspace must be a device address (int or Buffer), got {workspace!r}")
-    return ptr
+    return int(ptr)
 
 
 def _live_executor(executor: Any, what: str = "executor") -> Executor:
