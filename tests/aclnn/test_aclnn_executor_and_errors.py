@@ -318,3 +318,16 @@ def test_empty_inputs_give_no_kernel_and_no_workspace(dev: Any) -> None:
     e = dev(np.zeros((0, 3), np.float32))
     ex = run_op(aclnn.add_get_workspace_size, aclnn.add, e, e, 1.0, e)
     assert ex.launches == [] and ex.workspace_size == 0
+
+
+def test_int16_broadcast_merges_to_at_most_five_axes(dev: Any) -> None:
+    a = dev(np.zeros((2, 1, 2, 1, 2, 1), np.int16))
+    b = dev(np.zeros((1, 2, 1, 2, 1, 2), np.int16))
+    out = dev(np.zeros((2,) * 6, np.int16))
+    with pytest.raises(AclnnParamInvalidError, match="merges to 6 axes"):
+        aclnn.mul_get_workspace_size(a, b, out)
+    f = dev(np.zeros((2, 1, 2, 1, 2, 1), np.float32))
+    fo = dev(np.zeros((2,) * 6, np.float32))
+    aclnn.mul_get_workspace_size(f, dev(np.zeros((1, 2, 1, 2, 1, 2), np.float32)), fo)  # float32: no limit
+    c, d = dev(np.zeros((2,) * 6, np.int16)), dev(np.zeros((2, 2, 2), np.int16))  # merge to 2 axes
+    aclnn.mul_get_workspace_size(c, d, out)
