@@ -331,3 +331,20 @@ def test_int16_broadcast_merges_to_at_most_five_axes(dev: Any) -> None:
     aclnn.mul_get_workspace_size(f, dev(np.zeros((1, 2, 1, 2, 1, 2), np.float32)), fo)  # float32: no limit
     c, d = dev(np.zeros((2,) * 6, np.int16)), dev(np.zeros((2, 2, 2), np.int16))  # merge to 2 axes
     aclnn.mul_get_workspace_size(c, d, out)
+
+
+def test_phase_two_neither_validates_nor_plans(dev: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import aclsim.aclnn.kernels.elementwise as kernels
+    import aclsim.aclnn.ops.elementwise as ops
+
+    x, y, z = _add(dev)
+    ws, ex = aclnn.add_get_workspace_size(x, y, 1.0, z)
+
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("phase two planned or validated")
+
+    for module, name in ((kernels, "plan_elementwise"), (kernels, "elementwise_kernel"), (ops, "require"),
+                         (ops, "broadcast_shapes"), (ops, "plan_elementwise")):
+        monkeypatch.setattr(module, name, refuse)
+    aclnn.add(None, ws, ex, None)
+    np.testing.assert_array_equal(z.numpy(), 2 * np.arange(40.0))
