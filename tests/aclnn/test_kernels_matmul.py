@@ -47,7 +47,7 @@ def _run(m: int, k: int, n: int, dtype: object = np.float16, out_dtype: object =
         ins[p.operand] = (x, np.ascontiguousarray(np.swapaxes(x, 1, 2) if p.layout.trans else x))
     c = np.full((batch, m, ldc), 7, out_dtype)
     bufs = [aclsim.malloc(max(arr.nbytes, 32)) for arr in (ins["a"][1], ins["b"][1], c)]
-    for buf, arr in zip(bufs, (ins["a"][1], ins["b"][1], c)):
+    for buf, arr in zip(bufs, (ins["a"][1], ins["b"][1], c), strict=True):
         if arr.nbytes:
             aclsim.memcpy(buf, arr.nbytes, arr, arr.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     launch = matmul_kernel(plan, fill_nan=True, chip=chip)[plan.block_dim, None](*bufs)
