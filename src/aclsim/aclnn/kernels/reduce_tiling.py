@@ -126,10 +126,12 @@ def load_rows(dst: Any, src: Any, rows: int, length: int, gap: int = 0, slot: in
                       asc.DataCopyPadExtParams(False, 0, 0, 0))
 
 
-def store_rows(dst: Any, src: Any, rows: int, length: int, gap: int = 0) -> None:
-    """``rows`` UB slots (``align_elems(length)`` apart) back to GM rows of ``length`` elements."""
+def store_rows(dst: Any, src: Any, rows: int, length: int, gap: int = 0, slot: int = 0) -> None:
+    """``rows`` UB slots of ``slot`` elements (default ``align_elems(length)``) back to GM rows of
+    ``length`` elements, ``gap`` elements apart."""
     isz = dst.dtype.itemsize
-    asc.data_copy_pad(dst, src, asc.DataCopyExtParams(rows, length * isz, 0, gap * isz, 0))
+    ub_gap = max(0, slot - align_elems(length, isz)) * isz // BLOCK
+    asc.data_copy_pad(dst, src, asc.DataCopyExtParams(rows, length * isz, ub_gap, gap * isz, 0))
 
 
 def convert(dst: Any, src: Any, count: int) -> None:
