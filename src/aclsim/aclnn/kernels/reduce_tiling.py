@@ -146,3 +146,11 @@ def put_value(tile: Any, index: int, value: Any) -> None:
     bit mask selects one element of the 64-element group holding it)."""
     g = index // GROUP * GROUP
     asc.duplicate(tile[g], value, [1 << (index - g)], 1, 1, 8)
+
+
+def move(dst: Any, src: Any, n: int) -> None:
+    """``n`` elements from ``src`` to ``dst`` on the vector pipe: a cast, or a copy of whole blocks."""
+    if dst.dtype != src.dtype:
+        convert(dst, src, align_elems(n, min(dst.dtype.itemsize, src.dtype.itemsize)))
+    else:
+        asc.data_copy(dst, src, align_elems(n, dst.dtype.itemsize))

@@ -26,8 +26,8 @@ import aclsim.kernel as asc
 from aclsim.aclnn.kernels.reduce_tiling import (
     FLOAT_IN,
     align_elems,
-    convert,
     load_rows,
+    move,
     split_evenly,
     store_rows,
     ub_budget,
@@ -151,12 +151,12 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
             load_rows(t, gx[off], 1, n)
             q_in.enque(t)
             t = q_in.deque(dt)
-            _to(wide, t, n)
+            move(wide, t, n)
             q_in.free_tensor(t)
 
         def store(off: int, n: int) -> None:  # float32 ``wide`` -> GM
             o = q_out.alloc_tensor(odt)
-            _to(o, wide, n)
+            move(o, wide, n)
             q_out.enque(o)
             o = q_out.deque(odt)
             store_rows(gy[off], o, 1, n)
@@ -213,14 +213,6 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
     return softmax_rows
 
 
-def _to(dst: Any, src: Any, n: int) -> None:
-    """``n`` elements from ``src`` to ``dst`` on the vector pipe: a cast, or a copy of whole blocks."""
-    if dst.dtype != src.dtype:
-        convert(dst, src, align_elems(n, min(dst.dtype.itemsize, src.dtype.itemsize)))
-    else:
-        asc.data_copy(dst, src, align_elems(n, dst.dtype.itemsize))
-
-
 def _col_kernel(p: SoftmaxPlan) -> asc.Kernel:
     dt, odt, r, inner, cols, log = p.dtype, p.out_dtype, p.r, p.inner, p.cols, p.log
     cp = align_elems(cols, 2)  # slots hold whole 32 B blocks of every dtype involved
@@ -250,7 +242,7 @@ def _col_kernel(p: SoftmaxPlan) -> asc.Kernel:
             load_rows(t, gx[off], r, cw, inner - cw, cp)
             q_in.enque(t)
             t = q_in.deque(dt)
-            _to(wide, t, r * cp)
+            move(wide, t, r * cp)
             q_in.free_tensor(t)
             asc.data_copy(vmax, wide, cp)
             for j in range(1, r):
@@ -274,7 +266,7 @@ def _col_kernel(p: SoftmaxPlan) -> asc.Kernel:
                 for j in range(r):
                     asc.div(wide[j * cp], wide[j * cp], vsum, cp)
             ot = q_out.alloc_tensor(odt)
-            _to(ot, wide, r * cp)
+            move(ot, wide, r * cp)
             q_out.enque(ot)
             ot = q_out.deque(odt)
             store_rows(gy[off], ot, r, cw, inner - cw, cp)
