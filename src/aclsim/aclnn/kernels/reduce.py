@@ -137,6 +137,8 @@ def _col_tile(chip: ChipSpec, r: int, inner: int, src: np.dtype, acc: np.dtype, 
     # the acc vector and the double-buffered output tile take cols * (asz + 2 * dst) bytes
     max_cols = max(align_elems(1, isz), (budget // 4) // (asz + 2 * dst.itemsize) // 64 * 64)
     cols = min(cols, max_cols)
+    # enough column chunks for every vector core, each at least 256 B of the input
+    cols = min(cols, max(align_elems(-(-inner // chip.cores), isz), 256 // isz))
     room = (budget - cols * (asz + 2 * dst.itemsize)) // (per_elem * cols)
     return min(cols, inner) if inner else 1, max(1, min(room, max(r, 1), 4095))
 
