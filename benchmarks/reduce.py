@@ -48,7 +48,8 @@ def main() -> None:
     cases.append(("LayerNorm", lambda p=p: [launch_norm(p, None, x, w, w, y, st, st2)],
                   2 * nbytes + 2 * cols * 2 + 2 * rows * 2))
     p = plan_rms_norm((rows, cols), 1, f16, f16, chip)
-    cases.append(("RmsNorm", lambda p=p: [launch_norm(p, None, x, w, y, st)], 2 * nbytes + cols * 2 + rows * 4))
+    cases.append(("RmsNorm", lambda p=p: [launch_norm(p, None, x, w, y, st)],
+                  2 * nbytes + cols * 2 + rows * 4))
     for name, run, traffic in cases:
         t0 = time.perf_counter()
         launches = run()
@@ -58,7 +59,8 @@ def main() -> None:
         roof = traffic / chip.dram_bandwidth
         print(json.dumps({"kernel": name, "shape": [rows, cols], "dtype": "float16", "chip": chip.name,
                           "modeled_us": round(seconds * 1e6, 2), "roofline_us": round(roof * 1e6, 2),
-                          "roofline_fraction": round(roof / seconds, 3), "wall_s": round(wall, 2)}), flush=True)
+                          "roofline_fraction": round(roof / seconds, 3), "wall_s": round(wall, 2)}),
+              flush=True)
     for b in (x, y, w, st, st2):
         aclsim.free(b)
     aclsim.reset_device(0)
