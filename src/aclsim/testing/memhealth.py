@@ -225,16 +225,19 @@ class MemoryMonitor:
     def stop(self) -> MemoryHealth:
         """Stop measuring and compute :attr:`health` (also what ``with`` does on exit)."""
         memory, self._memory = self._memory, None
-        remove_launch_listener(self._on_launch)
-        if memory is not None and self._proxy is not None and memory.allocator is self._proxy:
-            memory.allocator = self._proxy.inner
         if memory is None:
             raise InvalidParamError("the monitor was not started", hint="use it as a context manager")
         alive = aclsim.is_initialized() and device_by_id(int(self.device or 0)).memory is memory
+        try:
+            if alive:  # the launches still queued finish (and are counted) before the listener goes
+                device_by_id(int(self.device or 0)).synchronize()
+        finally:
+            remove_launch_listener(self._on_launch)
+            if self._proxy is not None and memory.allocator is self._proxy:
+                memory.allocator = self._proxy.inner
         if not alive:
             raise InvalidParamError("the monitored device was reset or the runtime finalized inside the "
                                     "monitor", hint="keep the device set until the monitored block ends")
-        aclsim.synchronize_device()
         stats = aclsim.memory_stats(self.device)
         with self._lock:
             self.health = assess(stats, alloc_ns=self.alloc_ns, zero_copy_bytes=self.zero_copy_bytes,
