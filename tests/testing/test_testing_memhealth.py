@@ -109,14 +109,34 @@ def test_monitor_zero_copy_share(dev: Any) -> None:
     assert h.zero_copy_share == pytest.approx(5 / 6)
 
 
-@pytest.mark.xfail(strict=True, reason="aclsim.kernel.gm.resolve notes a host-mapped allocation in the "
-                   "host_ranges of the first block that meets it only (the allocation cache is per launch, "
-                   "host_ranges per block): the other blocks record their zero-copy accesses as GM")
 def test_monitor_zero_copy_share_over_several_blocks(dev: Any) -> None:
     n = 1024  # 4 blocks on the tiny chip
     h = _zero_copy_run(n).health
     assert h is not None
     assert h.zero_copy_bytes == 5 * 4 * n and h.device_gm_bytes == 4 * n
+
+
+@pytest.mark.xfail(strict=True, reason="aclsim.kernel.gm.resolve notes a host-mapped allocation in the "
+                   "host_ranges of the first block that meets it only (the allocation cache is per launch, "
+                   "host_ranges per block): the other blocks record their zero-copy accesses as GM, and the "
+                   "core model charges them to device memory instead of the host link")
+def test_kernel_tags_every_blocks_zero_copy_access_as_host(dev: Any) -> None:
+    import aclsim.kernel as asc
+    from aclsim.isa import Space
+
+    n = 1024
+    host = [aclsim.malloc_host(4 * n) for _ in range(3)]
+    mapped = [aclsim.host_register(p, 4 * n) for p in host]
+    with asc.capture_launches() as launches:
+        size, ex = sample_add_get_workspace_size(*mapped, n)
+        sample_add(None, size, ex, None)
+        aclsim.synchronize_device()
+    spaces = {acc.space for instrs in launches[0].streams for ins in instrs
+              for acc in (*ins.reads, *ins.writes) if acc.space in (Space.GM, Space.HOST)}
+    for p in host:
+        aclsim.host_unregister(p)
+        aclsim.free_host(p)
+    assert spaces == {Space.HOST}
 
 
 def test_monitor_refuses_a_runtime_finalized_inside() -> None:

@@ -248,11 +248,15 @@ class MemoryMonitor:
         streams = getattr(launch, "streams", None)
         if not streams:
             return
+        # zero-copy: where the bytes are, by address (host memory mapped for the device), whatever
+        # space the kernel language tagged the access with
+        ranges = [(r.ptr, r.ptr + r.nbytes) for r in aclsim.host_mapped_ranges(self.device)]
         host = gm = 0
         for instrs in streams:
             for ins in instrs:
                 for acc in (*ins.reads, *ins.writes):
-                    if acc.space is Space.HOST:
+                    if acc.space is Space.HOST or (acc.space is Space.GM and any(
+                            lo <= acc.offset < hi for lo, hi in ranges)):
                         host += acc.length
                     elif acc.space is Space.GM:
                         gm += acc.length
