@@ -116,11 +116,9 @@ def test_monitor_zero_copy_share_over_several_blocks(dev: Any) -> None:
     assert h.zero_copy_bytes == 5 * 4 * n and h.device_gm_bytes == 4 * n
 
 
-@pytest.mark.xfail(strict=True, reason="aclsim.kernel.gm.resolve notes a host-mapped allocation in the "
-                   "host_ranges of the first block that meets it only (the allocation cache is per launch, "
-                   "host_ranges per block): the other blocks record their zero-copy accesses as GM, and the "
-                   "core model charges them to device memory instead of the host link")
 def test_kernel_tags_every_blocks_zero_copy_access_as_host(dev: Any) -> None:
+    """Every block records its accesses to host-mapped memory as HOST (the allocation cache is the
+    launch's, the host ranges each block's: only the first block used to)."""
     import aclsim.kernel as asc
     from aclsim.isa import Space
 
