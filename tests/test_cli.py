@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -68,3 +69,39 @@ def test_module_entry_points(module: str) -> None:
     proc = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 0 and "aclsim" in proc.stdout
+
+
+def test_memcheck_builtin_prints_the_graded_table(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["memcheck", "--chip", "tiny", "--elements", "1024", "--iterations", "4", "--json"]) == 0
+    out = capsys.readouterr().out
+    for word in ("allocation latency", "fragmentation", "pool hit rate", "zero-copy share",
+                 "excellent / warning / danger"):
+        assert word in out, word
+    data = json.loads(out.strip().splitlines()[-1])
+    # 4 iterations x (3 buffers + the workspace), all from the pool on one stream
+    assert data["allocations"] == 16 and data["hits"] + data["misses"] == 16
+    assert data["zero_copy_share"] == 0.0 and data["grades"]["zero_copy_share"] == "danger"
+    assert not aclsim.is_initialized()
+
+
+def test_memcheck_zero_copy_and_script(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["memcheck", "--chip", "tiny", "--workload", "add-zero-copy", "--elements", "1024",
+                 "--iterations", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["zero_copy_share"] == 1.0 and data["allocations"] == 0
+    script = tmp_path / "work.py"
+    script.write_text("import aclsim\n\ndef workload():\n    for _ in range(5):\n"
+                      "        aclsim.free(aclsim.malloc(4096))\n")
+    assert main(["memcheck", "--chip", "tiny", "--script", str(script), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["allocations"] == 5 and data["hit_rate"] == 0.8
+    bad = tmp_path / "bad.py"
+    bad.write_text("x = 1\n")
+    assert main(["memcheck", "--script", str(bad)]) == 2
+    assert "defines no workload()" in capsys.readouterr().out
+    assert main(["memcheck", "--elements", "7"]) == 2
+    assert not aclsim.is_initialized()

@@ -32,6 +32,7 @@ def _cmd_chips(args: argparse.Namespace) -> int:
 COMMAND_MODULES: tuple[str, ...] = (
     "aclsim.sim.cli",
     "aclsim.compiler.cli",
+    "aclsim.testing.cli",
 )
 
 

@@ -85,6 +85,8 @@ def resolve(core: Core, addr: int) -> Allocation:
     cache: dict[int, Allocation] = core.launch.allocations if core.launch is not None else {}
     for alloc in cache.values():
         if alloc.base <= addr < alloc.base + alloc.extent:
+            if alloc.host:  # the cache is the launch's, the host ranges each block's own
+                _note_host(core, alloc)
             return alloc
     if core.launch is None or core.launch.find_memory is None:
         core.fault(GlobalOutOfRangeError, f"global address 0x{addr:x} outside a launch",
@@ -101,8 +103,15 @@ def resolve(core: Core, addr: int) -> Allocation:
         )
     cache[found.base] = found
     if found.host:
-        core.host_ranges.append((found.base, found.base + found.size))
+        _note_host(core, found)
     return found
+
+
+def _note_host(core: Core, alloc: Allocation) -> None:
+    """Make ``core`` record its accesses to host-mapped ``alloc`` as HOST (the host link)."""
+    span = (alloc.base, alloc.base + alloc.size)
+    if span not in core.host_ranges:
+        core.host_ranges.append(span)
 
 
 def note_past_request(core: Core, alloc: Allocation, start: int, end: int, *, write: bool, op: str,
