@@ -1,4 +1,6 @@
-"""The main job: the host flow of seeds 000 and 003, step by step, on the simulated NPU."""
+"""The main job: the host flow of seeds 000 and 003, step by step, on the simulated NPU: seed
+003's 1M-element add through aclnn's two phases (aclnnAddGetWorkspaceSize, the workspace from
+the caching pool on the stream, aclnnAdd), with the profile summary and the verdict."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 import numpy as np
 
 import aclsim
+from aclsim import aclnn
 from aclsim.errors import AclError, LeakWarning
 from aclsim.runtime.enums import MemcpyKind
 
@@ -24,19 +27,31 @@ class DemoResult:
     kernel_seconds: float = 0.0  # the add kernel's modeled time (core model)
 
 
-def _add_kernel(elements: int, blocks: int) -> Any:
-    """z = x + y in float32 over ``blocks`` blocks, tiles double-buffered through TQues."""
-    import aclsim.kernel as asc
-    from aclsim.kernel.samples import add_kernel
+def _aclnn_add(elements: int, bufs: tuple[aclsim.Buffer, ...], stream: aclsim.Stream,
+               step: Callable[[str], None]) -> tuple[list[Any], Callable[[], None]]:
+    """aclnnAddGetWorkspaceSize, the workspace from the caching pool on ``stream``, aclnnAdd.
+    Phase one validates and plans (tiling over every vector core of the chip); phase two only
+    enqueues the kernel.  Returns the launches and what releases the descriptors and workspace."""
+    f32, nd = aclnn.DataType.ACL_FLOAT, aclnn.Format.ACL_FORMAT_ND
+    descs = [aclnn.create_tensor([elements], f32, None, 0, nd, None, buf) for buf in bufs]
+    alpha = aclnn.create_scalar(1.0, f32)
+    ws_size, executor = aclnn.add_get_workspace_size(descs[0], descs[1], alpha, descs[2])
+    launch_step = executor.steps[0]
+    step(f"aclnnAddGetWorkspaceSize: workspace {ws_size} B, executor {executor!r}, kernel "
+         f"{getattr(launch_step, 'name', '?')}<<<{getattr(launch_step, 'block_dim', '?')}>>> planned")
+    workspace = aclsim.malloc(ws_size, stream=stream) if ws_size else None
+    step("workspace: " + (f"{workspace!r} from the caching pool on stream 2" if workspace is not None
+                          else "none needed (contiguous float32 inputs: no copies, no casts)"))
+    launches = aclnn.add(workspace, ws_size, executor, stream)
 
-    per_block = -(-elements // blocks)
-    tile = 4096
-    while tile > 8 and per_block % tile:
-        tile //= 2
-    if per_block % tile or elements % blocks:
-        raise ValueError(f"--elements {elements} is not a multiple of 8 (32 B of float32): DataCopy moves "
-                         "whole 32 B blocks")
-    return add_kernel(asc.float32, per_block, tile)
+    def release() -> None:
+        for d in descs:
+            aclnn.destroy_tensor(d)
+        aclnn.destroy_scalar(alpha)
+        if workspace is not None:
+            aclsim.free(workspace)
+
+    return launches, release
 
 
 def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
@@ -54,8 +69,8 @@ def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
 
     t0 = time.perf_counter()
     config = aclsim.get_chip(chip)
-    blocks = next(b for b in range(min(8, config.cores), 0, -1) if elements % (8 * b) == 0 or b == 1)
-    add = _add_kernel(elements, blocks)  # checks the size before anything is allocated
+    if elements <= 0:
+        raise ValueError(f"--elements must be > 0, got {elements}")
     aclsim.init(chip=chip)
     step(f"init: runtime up, chip {config.name} ({config.description})")
     aclsim.set_device(0)
@@ -91,21 +106,22 @@ def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
     aclsim.stream_wait_event(s_work, ev["in_done"])
     step("stream_wait_event: stream 2 waits for x to land before computing")
 
-    # The compute step: an Ascend C-style add kernel (double-buffered queues), run exactly
-    # on NumPy and timed by the core model; its modeled time advances stream 2's clock.
-    launch = add[blocks, None, s_work](x_dev, y_dev, z_dev)  # <<<blockDim, l2ctrl, stream>>>
+    # The compute step, as seed 003 writes it: aclnnAdd in two phases.
+    launches, release = _aclnn_add(elements, (x_dev, y_dev, z_dev), s_work, step)
     aclsim.record_event(ev["compute_done"], s_work)
     aclsim.memcpy_async(z_host, nbytes, z_dev, nbytes, MemcpyKind.DEVICE_TO_HOST, s_work)
     aclsim.record_event(ev["end"], s_work)
-    step(f"launch add_kernel<<<{blocks}>>> (z = x + y) on stream 2, then memcpy_async D2H")
+    step("aclnnAdd(workspace, size, executor, stream 2) enqueued (z = x + 1.0 * y), then memcpy_async D2H")
     aclsim.synchronize_stream(s_in)
     aclsim.synchronize_stream(s_work)
     step("synchronize_stream x2: all queued work done")
 
+    launch = launches[0]
     report = launch.report
     result.kernel_seconds = report.seconds
-    step(f"kernel: {launch.instructions} instructions, {report.total_cycles:.0f} cycles, bottleneck "
-         f"{report.bottleneck.track_name}, global memory at {report.bandwidth_fraction:.0%} of the HBM peak")
+    step(f"kernel {launch.name}<<<{launch.block_dim}>>>: {launch.instructions} instructions, "
+         f"{report.total_cycles:.0f} cycles, bottleneck {report.bottleneck.track_name}, global memory at "
+         f"{report.bandwidth_fraction:.0%} of the HBM peak")
     z = aclsim.ptr_to_numpy(z_host, elements, np.float32)
     expected = x + y
     ok = bool(np.array_equal(z, expected))
@@ -113,6 +129,7 @@ def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
          f"(max abs diff {float(np.max(np.abs(z - expected))):.3g})")
 
     _time_events(result, ev, nbytes, step)
+    release()
     for e in ev.values():
         aclsim.destroy_event(e)
     for b in (x_dev, y_dev, z_dev):

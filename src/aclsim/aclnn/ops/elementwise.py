@@ -1,0 +1,416 @@
+"""The binary and tensor-scalar elementwise ops, and what every elementwise op is built on:
+:func:`elementwise_op` over the shared template of ``aclnn/kernels/elementwise.py`` (the unary
+ops and Cast are in ``ops/unary.py``).  Validation follows reference sections 5 and 6.1-6.3.
+
+Compute dtypes (what the vector unit computes in): bfloat16 always goes through float32 (cast
+up, compute, cast back, as the real kernels do: the A2 vector unit has no bf16 arithmetic);
+float16 arithmetic (add, sub, mul, div, abs, neg, relu) is native, float16 transcendentals
+(exp, log, sqrt, rsqrt, gelu, sigmoid, silu) go through float32; int8/uint8 arithmetic goes
+through int16 (the result wraps as the narrow type's would); integer inputs of the float
+functions and of Div are computed in float32; a bool result is a compare against 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import aclsim.kernel as asc
+from aclsim.aclnn.checks import (
+    broadcast_shapes,
+    broadcast_strides,
+    check_castable,
+    check_dtype,
+    check_rank,
+    check_shape,
+    operands,
+    require,
+)
+from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype, promote_scalar_a2, promote_types
+from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
+from aclsim.aclnn.kernels.elementwise import Body, collapse, elementwise_kernel, plan_elementwise
+from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
+from aclsim.aclnn.meta import AclScalar, AclTensor
+from aclsim.errors import AclnnParamInvalidError
+from aclsim.kernel import KernelLaunch
+
+D = DataType
+#: the dtypes aclsim's elementwise kernels hold (the vector unit has no f64, s64 or complex)
+KERNEL_DTYPES = (
+    D.ACL_FLOAT,
+    D.ACL_FLOAT16,
+    D.ACL_BF16,
+    D.ACL_INT32,
+    D.ACL_INT16,
+    D.ACL_INT8,
+    D.ACL_UINT8,
+    D.ACL_BOOL,
+)
+FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
+ALL12 = (*KERNEL_DTYPES, D.ACL_DOUBLE, D.ACL_INT64, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
+_NOT_MODELLED = " (documented for the device; aclsim's vector kernels do not model f64, s64 or complex)"
+F32 = np.dtype(np.float32)
+
+
+def check_supported(op: str, name: str, dt: DataType, documented: Sequence[DataType]) -> None:
+    check_dtype(op, name, dt, documented)
+    if dt not in KERNEL_DTYPES:
+        raise AclnnParamInvalidError(
+            f"{op}: {name} has dtype {dt.name}{_NOT_MODELLED}",
+            hint=f"use one of {', '.join(d.name for d in KERNEL_DTYPES)}",
+        )
+
+
+def compute_dtype(
+    result: DataType, out: DataType, *, transcendental: bool = False, int_ok: bool = True
+) -> np.dtype:
+    """The dtype the kernel computes ``result`` in (see the module docstring)."""
+    if out == D.ACL_BOOL or result == D.ACL_BOOL or result == D.ACL_BF16:
+        return F32
+    if result == D.ACL_FLOAT16:
+        return F32 if transcendental else np.dtype(np.float16)
+    if result == D.ACL_FLOAT:
+        return F32
+    if not int_ok:
+        return F32
+    return np.dtype(np.int32) if result == D.ACL_INT32 else np.dtype(np.int16)
+
+
+def _inner_stride(dims: Sequence[int], strides: Sequence[int]) -> int:
+    """The stride of the innermost dim of size > 1 (1 for a single element)."""
+    for d, st in zip(reversed(dims), reversed(strides), strict=True):
+        if d > 1:
+            return int(st)
+    return 1
+
+
+def _stage(b: OpBuilder, src: Ref, t: AclTensor) -> Ref:
+    """A contiguous copy of ``t``'s view in the workspace, planned as one view_copy launch."""
+    tmp = b.workspace(t.numel * t.itemsize)
+    plan = plan_view_copy(t.view_dims, t.dtype, t.strides, 0, contiguous_strides(t.view_dims), 0, b.chip)
+    b.launch(view_copy_kernel(plan), plan.block_dim, src, tmp)
+    return tmp
+
+
+def elementwise_op(
+    op: str,
+    inputs: Sequence[tuple[str, AclTensor]],
+    out: AclTensor,
+    compute: np.dtype,
+    body: Body,
+    *,
+    temps: int = 0,
+) -> tuple[int, Executor]:
+    """Plan one launch of the template: ``out = body(inputs)`` with broadcasting and views.
+
+    The caller has validated dtypes and shapes; ``out``'s shape is the broadcast shape.  Views
+    whose innermost stride is 0 or 1 are read (written) in place; other views are staged
+    through the workspace with the view_copy kernel (a contiguous copy of an input before, a
+    ViewCopy into ``out`` after).
+    """
+    shape = tuple(out.view_dims)
+    if any(s == 0 for d, s in zip(out.view_dims, out.strides, strict=True) if d > 1):
+        raise AclnnParamInvalidError(f"{op}: out has stride 0 on a dim of size > 1 (its elements overlap)")
+    b = OpBuilder(op)
+    refs = [b.input(t) for _, t in inputs]
+    out_ref = b.output(out)
+    if out.numel == 0:
+        return b.finish()
+    operands: list[tuple[np.dtype, tuple[int, ...]]] = []
+    for i, (_, t) in enumerate(inputs):
+        st = broadcast_strides(t, shape)
+        if _inner_stride(shape, st) not in (0, 1):
+            refs[i] = _stage(b, refs[i], t)
+            st = broadcast_strides(t, shape, contiguous_strides(t.view_dims))
+        operands.append((t.dtype, st))
+    staged_out = _inner_stride(shape, out.strides) != 1
+    dst = b.workspace(out.numel * out.itemsize) if staged_out else out_ref
+    out_strides = contiguous_strides(shape) if staged_out else broadcast_strides(out, shape)
+    plan = plan_elementwise(shape, operands, (out.dtype, out_strides), compute, b.chip, temps=temps)
+    b.launch(elementwise_kernel(plan, body, op.lower()), plan.block_dim, *refs, dst)
+    if staged_out:
+        copy = plan_view_copy(shape, out.dtype, contiguous_strides(shape), 0, out.strides, 0, b.chip)
+        b.launch(view_copy_kernel(copy), copy.block_dim, dst, out_ref)
+    return b.finish()
+
+
+def _scalar_value(s: AclScalar, dt: np.dtype) -> Any:
+    with np.errstate(all="ignore"):
+        return np.asarray(s.value).astype(dt)[()]
+
+
+PhaseOne = Callable[..., tuple[int, Executor]]
+PhaseTwo = Callable[[Any, int, "Executor | None", Any], list[KernelLaunch]]
+Pair = tuple[PhaseOne, PhaseTwo]
+
+
+def export_op(py: str, aclnn: str, phase_one: PhaseOne) -> Pair:
+    """Name ``<py>_get_workspace_size`` and its phase two ``<py>``, register the op ``aclnn``."""
+    phase_one.__name__ = phase_one.__qualname__ = f"{py}_get_workspace_size"
+
+    def phase_two(
+        workspace: Any, workspace_size: int, executor: Executor | None, stream: Any
+    ) -> list[KernelLaunch]:
+        return run(workspace, workspace_size, executor, stream)
+
+    phase_two.__name__ = phase_two.__qualname__ = py
+    phase_two.__doc__ = f"``aclnn{aclnn}(workspace, workspace_size, executor, stream)``: phase two (enqueue)."
+    register_op(aclnn, phase_one)
+    return phase_one, phase_two
+
+
+# --- binary: tensor op tensor ------------------------------------------------------------------
+
+
+def _binary(
+    op: str,
+    self: AclTensor | None,
+    other: AclTensor | None,
+    out: AclTensor | None,
+    make: Callable[[np.dtype, float | None], tuple[Body, int]],
+    *,
+    alpha: AclScalar | None = None,
+    has_alpha: bool = False,
+    true_div: bool = False,
+    inplace: bool = False,
+) -> tuple[int, Executor]:
+    self, other, out, alpha = operands(self, other, out, alpha)
+    names = ("selfRef" if inplace else "self", "other")
+    pairs = [(names[0], self), (names[1], other)]
+    if has_alpha:
+        pairs.append(("alpha", alpha))
+    if not inplace:
+        pairs.append(("out", out))
+    require(op, *pairs)
+    assert self is not None and other is not None and out is not None
+    for name, t in ((names[0], self), (names[1], other), ("out", out)):
+        check_supported(op, name, t.data_type, ALL12)
+    promoted = promote_types(self.data_type, other.data_type)
+    if promoted is None:
+        raise AclnnParamInvalidError(
+            f"{op}: {names[0]} {self.data_type.name} and other {other.data_type.name} "
+            "cannot be promoted to a common dtype",
+            hint="cast one of them first",
+        )
+    result = D.ACL_FLOAT if true_div and not is_floating(promoted) else promoted
+    check_castable(op, result, names[0] if inplace else "out", out.data_type)
+    shape = broadcast_shapes((names[0], self), ("other", other))
+    check_shape(op, names[0] if inplace else "out", out, shape, "the broadcast shape of self and other")
+    _check_merged_rank(op, (self.data_type, other.data_type, promoted), self, other, shape)
+    a = None
+    if has_alpha:
+        assert alpha is not None
+        if promoted == D.ACL_BOOL and is_floating(alpha.data_type):
+            raise AclnnParamInvalidError(
+                f"{op}: alpha {alpha.data_type.name} cannot be cast to the bool result",
+                hint="use an integral or bool alpha",
+            )
+        a = float(alpha.value) if alpha.value != 1 else None
+    cdt = compute_dtype(result, out.data_type, int_ok=not true_div)
+    body, temps = make(cdt, a)
+    return elementwise_op(op, [(names[0], self), ("other", other)], out, cdt, body, temps=temps)
+
+
+#: dtypes with which a broadcast must merge to fewer than 6 axes (reference 5.5)
+_RANK_LIMITED = (D.ACL_COMPLEX64, D.ACL_COMPLEX128, D.ACL_DOUBLE, D.ACL_INT16, D.ACL_UINT16, D.ACL_UINT64)
+
+
+def _check_merged_rank(
+    op: str, dtypes: Sequence[DataType], a: AclTensor, b: AclTensor, shape: tuple[int, ...]
+) -> None:
+    """161002 when a limited dtype is involved and the broadcast, with adjacent axes of the same
+    broadcast pattern merged, still has 6 or more axes."""
+    if not any(d in _RANK_LIMITED for d in dtypes):
+        return
+    flat = contiguous_strides(shape)
+    pattern = [
+        tuple(0 if s == 0 else f for s, f in zip(broadcast_strides(t, shape), flat, strict=True))
+        for t in (a, b)
+    ]
+    merged, _ = collapse(shape, [flat, *pattern])
+    if len(merged) >= 6:
+        raise AclnnParamInvalidError(
+            f"{op}: with {', '.join(d.name for d in dtypes if d in _RANK_LIMITED)} the broadcast of self "
+            f"{list(a.view_dims)} and other {list(b.view_dims)} merges to {len(merged)} axes, at most 5 "
+            "allowed",
+            hint="reshape the inputs so that fewer broadcast and non-broadcast axes alternate",
+        )
+
+
+def _axpy(instr: Callable[..., None]) -> Callable[[np.dtype, float | None], tuple[Body, int]]:
+    def make(cdt: np.dtype, alpha: float | None) -> tuple[Body, int]:
+        if alpha is None:
+            return (lambda d, s, t, n: instr(d, s[0], s[1], n)), 0
+
+        def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:
+            asc.muls(t[0], s[1], alpha, n)
+            instr(d, s[0], t[0], n)
+
+        return body, 1
+
+    return make
+
+
+def _plain(instr: Callable[..., None]) -> Callable[[np.dtype, float | None], tuple[Body, int]]:
+    return lambda cdt, alpha: ((lambda d, s, t, n: instr(d, s[0], s[1], n)), 0)
+
+
+def _def_binary(
+    py: str,
+    aclnn: str,
+    make: Callable[[np.dtype, float | None], tuple[Body, int]],
+    *,
+    has_alpha: bool,
+    true_div: bool = False,
+) -> tuple[Pair, Pair]:
+    if has_alpha:
+
+        def phase_one(
+            self: AclTensor, other: AclTensor, alpha: AclScalar, out: AclTensor
+        ) -> tuple[int, Executor]:
+            return _binary(aclnn, self, other, out, make, alpha=alpha, has_alpha=True)
+
+        def inplace(self_ref: AclTensor, other: AclTensor, alpha: AclScalar) -> tuple[int, Executor]:
+            return _binary(
+                "Inplace" + aclnn, self_ref, other, self_ref, make, alpha=alpha, has_alpha=True, inplace=True
+            )
+    else:
+
+        def phase_one(self: AclTensor, other: AclTensor, out: AclTensor) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _binary(aclnn, self, other, out, make, true_div=true_div)
+
+        def inplace(self_ref: AclTensor, other: AclTensor) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _binary(
+                "Inplace" + aclnn, self_ref, other, self_ref, make, true_div=true_div, inplace=True
+            )
+
+    phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize``: out = self {py} other, broadcast (reference 6.1)."
+    inplace.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize``: selfRef = selfRef {py} other."
+    return export_op(py, aclnn, phase_one), export_op("inplace_" + py, "Inplace" + aclnn, inplace)
+
+
+(add_get_workspace_size, add), (inplace_add_get_workspace_size, inplace_add) = _def_binary(
+    "add", "Add", _axpy(asc.add), has_alpha=True
+)
+(sub_get_workspace_size, sub), (inplace_sub_get_workspace_size, inplace_sub) = _def_binary(
+    "sub", "Sub", _axpy(asc.sub), has_alpha=True
+)
+(mul_get_workspace_size, mul), (inplace_mul_get_workspace_size, inplace_mul) = _def_binary(
+    "mul", "Mul", _plain(asc.mul), has_alpha=False
+)
+(div_get_workspace_size, div), (inplace_div_get_workspace_size, inplace_div) = _def_binary(
+    "div", "Div", _plain(asc.div), has_alpha=False, true_div=True
+)
+
+
+# --- tensor op scalar ---------------------------------------------------------------------------
+
+
+def _tensor_scalar(
+    op: str,
+    self: AclTensor | None,
+    other: AclScalar | None,
+    out: AclTensor | None,
+    alpha: AclScalar | None,
+    has_alpha: bool,
+    instr: Callable[..., None],
+    inplace: bool = False,
+) -> tuple[int, Executor]:
+    self, other, out, alpha = operands(self, other, out, alpha)
+    first = "selfRef" if inplace else "self"
+    pairs = [(first, self), ("other", other)] + ([("alpha", alpha)] if has_alpha else [])
+    if not inplace:
+        pairs.append(("out", out))
+    require(op, *pairs)
+    assert self is not None and other is not None and out is not None
+    for name, t in ((first, self), ("out", out)):
+        check_supported(op, name, t.data_type, ALL12)
+    result = promote_scalar_a2(self.data_type, other.data_type, out.data_type)
+    if result is None or result not in KERNEL_DTYPES:
+        raise AclnnParamInvalidError(
+            f"{op}: {first} {self.data_type.name} and scalar {other.data_type.name} "
+            f"promote to {'nothing' if result is None else result.name}"
+            + ("" if result is None else _NOT_MODELLED)
+        )
+    check_castable(op, result, "out", out.data_type)
+    check_rank(op, first, self)
+    check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
+    res_np = numpy_dtype(result)
+    value = _scalar_value(other, res_np)
+    if has_alpha:
+        assert alpha is not None
+        with np.errstate(all="ignore"):
+            value = (np.asarray(value) * _scalar_value(alpha, res_np)).astype(res_np)[()]
+    cdt = compute_dtype(result, out.data_type)
+    v = float(value) if cdt.kind == "f" else int(value)
+    return elementwise_op(op, [(first, self)], out, cdt, lambda d, s, t, n: instr(d, s[0], v, n))
+
+
+def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: bool) -> tuple[Pair, Pair]:
+    if has_alpha:
+
+        def phase_one(
+            self: AclTensor, other: AclScalar, alpha: AclScalar, out: AclTensor
+        ) -> tuple[int, Executor]:
+            return _tensor_scalar(aclnn, self, other, out, alpha, True, instr)
+
+        def inplace(self_ref: AclTensor, other: AclScalar, alpha: AclScalar) -> tuple[int, Executor]:
+            return _tensor_scalar("Inplace" + aclnn, self_ref, other, self_ref, alpha, True, instr, True)
+    else:
+
+        def phase_one(self: AclTensor, other: AclScalar, out: AclTensor) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _tensor_scalar(aclnn, self, other, out, None, False, instr)
+
+        def inplace(self_ref: AclTensor, other: AclScalar) -> tuple[int, Executor]:  # type: ignore[misc]
+            return _tensor_scalar("Inplace" + aclnn, self_ref, other, self_ref, None, False, instr, True)
+
+    phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize``: tensor {py[:-1]} scalar (reference 6.1, 5.4)."
+    inplace.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize``."
+    return export_op(py, aclnn, phase_one), export_op("inplace_" + py, "Inplace" + aclnn, inplace)
+
+
+(adds_get_workspace_size, adds), (inplace_adds_get_workspace_size, inplace_adds) = _def_scalar(
+    "adds", "Adds", asc.adds, has_alpha=True
+)
+(subs_get_workspace_size, subs), (inplace_subs_get_workspace_size, inplace_subs) = _def_scalar(
+    "subs", "Subs", lambda d, s, v, n: asc.adds(d, s, -v, n), has_alpha=True
+)
+(muls_get_workspace_size, muls), (inplace_muls_get_workspace_size, inplace_muls) = _def_scalar(
+    "muls", "Muls", asc.muls, has_alpha=False
+)
+
+
+#: the ops' two phases (the package re-exports them)
+PUBLIC = (
+    "add_get_workspace_size",
+    "add",
+    "inplace_add_get_workspace_size",
+    "inplace_add",
+    "sub_get_workspace_size",
+    "sub",
+    "inplace_sub_get_workspace_size",
+    "inplace_sub",
+    "mul_get_workspace_size",
+    "mul",
+    "inplace_mul_get_workspace_size",
+    "inplace_mul",
+    "div_get_workspace_size",
+    "div",
+    "inplace_div_get_workspace_size",
+    "inplace_div",
+    "adds_get_workspace_size",
+    "adds",
+    "inplace_adds_get_workspace_size",
+    "inplace_adds",
+    "subs_get_workspace_size",
+    "subs",
+    "inplace_subs_get_workspace_size",
+    "inplace_subs",
+    "muls_get_workspace_size",
+    "muls",
+    "inplace_muls_get_workspace_size",
+    "inplace_muls",
+)
+__all__ = [*PUBLIC, "KERNEL_DTYPES", "check_supported", "compute_dtype", "elementwise_op", "export_op"]

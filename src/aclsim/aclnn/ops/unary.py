@@ -1,0 +1,305 @@
+"""The unary elementwise ops (reference 6.2) and Cast (6.3), each a few lines over
+:func:`~aclsim.aclnn.ops.elementwise.elementwise_op`; the compute dtypes are described in
+``ops/elementwise.py``."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+import aclsim.kernel as asc
+from aclsim.aclnn.checks import check_castable, check_rank, check_shape, operands, require
+from aclsim.aclnn.dtypes import DataType, is_floating
+from aclsim.aclnn.executor import Executor, register_op, run
+from aclsim.aclnn.kernels.elementwise import Body
+from aclsim.aclnn.meta import AclTensor
+from aclsim.aclnn.ops.elementwise import (
+    ALL12,
+    F32,
+    FLOAT3,
+    Pair,
+    check_supported,
+    compute_dtype,
+    elementwise_op,
+    export_op,
+)
+from aclsim.errors import AclnnParamInvalidError
+
+D = DataType
+
+
+# --- unary ---------------------------------------------------------------------------------------
+
+
+def _unary(
+    op: str,
+    self: AclTensor | None,
+    out: AclTensor | None,
+    documented: Sequence[DataType],
+    make: Callable[[np.dtype], tuple[Body, int]],
+    *,
+    float_result: bool,
+    transcendental: bool,
+    same_dtype: bool,
+    inplace: bool,
+    min_rank: int = 0,
+) -> tuple[int, Executor]:
+    self, out = operands(self, out)
+    first = "selfRef" if inplace else "self"
+    require(op, (first, self), *(() if inplace else (("out", out),)))
+    assert self is not None and out is not None
+    check_supported(op, first, self.data_type, documented)
+    check_supported(op, "out", out.data_type, ALL12)
+    result = D.ACL_FLOAT if float_result and not is_floating(self.data_type) else self.data_type
+    if same_dtype and out.data_type != self.data_type:
+        raise AclnnParamInvalidError(
+            f"{op}: out has dtype {out.data_type.name}, {first} {self.data_type.name}",
+            hint="out must have self's dtype",
+        )
+    if float_result and not is_floating(out.data_type):
+        raise AclnnParamInvalidError(
+            f"{op}: out has dtype {out.data_type.name}, a floating dtype is needed",
+            hint="use ACL_FLOAT, ACL_FLOAT16 or ACL_BF16",
+        )
+    check_castable(op, result, "out", out.data_type)
+    check_rank(op, first, self, min_rank)
+    check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
+    cdt = compute_dtype(result, out.data_type, transcendental=transcendental)
+    body, temps = make(cdt)
+    return elementwise_op(op, [(first, self)], out, cdt, body, temps=temps)
+
+
+def _def_unary(
+    py: str,
+    aclnn: str,
+    documented: Sequence[DataType],
+    make: Callable[[np.dtype], tuple[Body, int]],
+    *,
+    float_result: bool = False,
+    transcendental: bool = False,
+    same_dtype: bool = False,
+    inplace: bool = True,
+    min_rank: int = 0,
+) -> tuple[Pair, ...]:
+    kw = dict(
+        float_result=float_result, transcendental=transcendental, same_dtype=same_dtype, min_rank=min_rank
+    )
+
+    def phase_one(self: AclTensor, out: AclTensor) -> tuple[int, Executor]:
+        return _unary(aclnn, self, out, documented, make, inplace=False, **kw)  # type: ignore[arg-type]
+
+    phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize(self, out)`` (reference 6.2)."
+    pairs = [export_op(py, aclnn, phase_one)]
+    if inplace:
+
+        def inplace_one(self_ref: AclTensor) -> tuple[int, Executor]:
+            return _unary("Inplace" + aclnn, self_ref, self_ref, documented, make, inplace=True, **kw)  # type: ignore[arg-type]
+
+        inplace_one.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize(selfRef)``."
+        pairs.append(export_op("inplace_" + py, "Inplace" + aclnn, inplace_one))
+    return tuple(pairs)
+
+
+def _one(instr: Callable[..., None]) -> Callable[[np.dtype], tuple[Body, int]]:
+    return lambda cdt: ((lambda d, s, t, n: instr(d, s[0], n)), 0)
+
+
+def _relu(cdt: np.dtype) -> tuple[Body, int]:
+    if cdt == np.int16:  # the Relu instruction takes floats and int32; int16 goes through Maxs
+        return (lambda d, s, t, n: asc.maxs(d, s[0], 0, n)), 0
+    return (lambda d, s, t, n: asc.relu(d, s[0], n)), 0
+
+
+def _sigmoid(cdt: np.dtype) -> tuple[Body, int]:
+    def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # 1 / (1 + exp(-x))
+        asc.muls(d, s[0], -1.0, n)
+        asc.exp(d, d, n)
+        asc.adds(d, d, 1.0, n)
+        asc.reciprocal(d, d, n)
+
+    return body, 0
+
+
+def _silu(cdt: np.dtype) -> tuple[Body, int]:
+    def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # x / (1 + exp(-x))
+        asc.muls(t[0], s[0], -1.0, n)
+        asc.exp(t[0], t[0], n)
+        asc.adds(t[0], t[0], 1.0, n)
+        asc.div(d, s[0], t[0], n)
+
+    return body, 1
+
+
+GELU_K = 2.0 * math.sqrt(2.0 / math.pi)
+
+
+def _gelu(cdt: np.dtype) -> tuple[Body, int]:
+    def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:
+        x, u = s[0], t[0]  # tanh form: x / (1 + exp(-2 sqrt(2/pi) (x + 0.044715 x^3)))
+        asc.mul(u, x, x, n)
+        asc.muls(u, u, 0.044715, n)
+        asc.adds(u, u, 1.0, n)
+        asc.mul(u, u, x, n)
+        asc.muls(u, u, -GELU_K, n)
+        asc.exp(u, u, n)
+        asc.adds(u, u, 1.0, n)
+        asc.div(d, x, u, n)
+
+    return body, 1
+
+
+_ABS = (
+    D.ACL_FLOAT,
+    D.ACL_FLOAT16,
+    D.ACL_DOUBLE,
+    D.ACL_BF16,
+    D.ACL_INT8,
+    D.ACL_INT16,
+    D.ACL_INT32,
+    D.ACL_INT64,
+    D.ACL_UINT8,
+    D.ACL_BOOL,
+)
+_NEG = (D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_FLOAT16, D.ACL_BF16, D.ACL_FLOAT, D.ACL_DOUBLE)
+_EXP = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_DOUBLE, D.ACL_BOOL, D.ACL_INT64, D.ACL_BF16)
+_LOG = (
+    D.ACL_BOOL,
+    D.ACL_INT64,
+    D.ACL_INT32,
+    D.ACL_INT16,
+    D.ACL_INT8,
+    D.ACL_UINT8,
+    D.ACL_FLOAT,
+    D.ACL_FLOAT16,
+    D.ACL_DOUBLE,
+    D.ACL_BF16,
+)
+_RELU = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_BF16)
+
+((abs_get_workspace_size, abs),) = _def_unary(
+    "abs", "Abs", _ABS, _one(asc.abs), same_dtype=True, inplace=False
+)
+(neg_get_workspace_size, neg), (inplace_neg_get_workspace_size, inplace_neg) = _def_unary(
+    "neg", "Neg", _NEG, lambda cdt: ((lambda d, s, t, n: asc.muls(d, s[0], -1, n)), 0)
+)
+(exp_get_workspace_size, exp), (inplace_exp_get_workspace_size, inplace_exp) = _def_unary(
+    "exp", "Exp", _EXP, _one(asc.exp), float_result=True, transcendental=True
+)
+(log_get_workspace_size, log), (inplace_log_get_workspace_size, inplace_log) = _def_unary(
+    "log", "Log", _LOG, _one(asc.ln), float_result=True, transcendental=True, min_rank=1
+)
+(sqrt_get_workspace_size, sqrt), (inplace_sqrt_get_workspace_size, inplace_sqrt) = _def_unary(
+    "sqrt", "Sqrt", _LOG, _one(asc.sqrt), float_result=True, transcendental=True
+)
+(rsqrt_get_workspace_size, rsqrt), (inplace_rsqrt_get_workspace_size, inplace_rsqrt) = _def_unary(
+    "rsqrt", "Rsqrt", _LOG, _one(asc.rsqrt), float_result=True, transcendental=True
+)
+(relu_get_workspace_size, relu), (inplace_relu_get_workspace_size, inplace_relu) = _def_unary(
+    "relu", "Relu", _RELU, _relu, same_dtype=True
+)
+((gelu_get_workspace_size, gelu),) = _def_unary(
+    "gelu", "Gelu", FLOAT3, _gelu, same_dtype=True, transcendental=True, inplace=False
+)
+(sigmoid_get_workspace_size, sigmoid), (inplace_sigmoid_get_workspace_size, inplace_sigmoid) = _def_unary(
+    "sigmoid", "Sigmoid", FLOAT3, _sigmoid, float_result=True, transcendental=True
+)
+((silu_get_workspace_size, silu),) = _def_unary(
+    "silu", "Silu", FLOAT3, _silu, same_dtype=True, transcendental=True, inplace=False
+)
+
+
+# --- Cast -----------------------------------------------------------------------------------------
+
+_CAST = (
+    D.ACL_FLOAT16,
+    D.ACL_FLOAT,
+    D.ACL_DOUBLE,
+    D.ACL_INT8,
+    D.ACL_UINT8,
+    D.ACL_INT16,
+    D.ACL_UINT16,
+    D.ACL_INT32,
+    D.ACL_UINT32,
+    D.ACL_INT64,
+    D.ACL_UINT64,
+    D.ACL_BOOL,
+    D.ACL_COMPLEX64,
+    D.ACL_COMPLEX128,
+    D.ACL_BF16,
+)
+
+
+def cast_get_workspace_size(self: AclTensor, dtype: DataType | int, out: AclTensor) -> tuple[int, Executor]:
+    """``aclnnCastGetWorkspaceSize(self, dtype, out)``: out = self converted to ``dtype`` (reference
+    6.3); float -> integer truncates toward zero and maps NaN to 0; -> bool is ``!= 0``."""
+    op = "Cast"
+    self, out = operands(self, out)
+    require(op, ("self", self), ("out", out))
+    try:
+        dt = DataType(dtype)
+    except ValueError:
+        raise AclnnParamInvalidError(f"{op}: dtype {dtype!r} is not an aclDataType") from None
+    check_supported(op, "self", self.data_type, _CAST)
+    check_supported(op, "dtype", dt, _CAST)
+    if out.data_type != dt:
+        raise AclnnParamInvalidError(
+            f"{op}: out has dtype {out.data_type.name}, dtype says {dt.name}",
+            hint="make out's dtype the requested dtype",
+        )
+    if out.format != self.format:
+        raise AclnnParamInvalidError(f"{op}: out has format {out.format.name}, self {self.format.name}")
+    check_shape(op, "out", out, tuple(self.view_dims), "the shape of self")
+    src = self.dtype if self.data_type != D.ACL_BOOL else np.dtype(np.uint8)
+    cdt = F32 if dt == D.ACL_BOOL else src
+    return elementwise_op(op, [("self", self)], out, cdt, lambda d, s, t, n: s[0])
+
+
+def cast(workspace: Any, workspace_size: int, executor: Executor | None, stream: Any) -> Any:
+    """``aclnnCast``: phase two."""
+    return run(workspace, workspace_size, executor, stream)
+
+
+register_op("Cast", cast_get_workspace_size)
+#: the ops' two phases (the package re-exports them)
+PUBLIC = (
+    "abs_get_workspace_size",
+    "abs",
+    "neg_get_workspace_size",
+    "neg",
+    "inplace_neg_get_workspace_size",
+    "inplace_neg",
+    "exp_get_workspace_size",
+    "exp",
+    "inplace_exp_get_workspace_size",
+    "inplace_exp",
+    "log_get_workspace_size",
+    "log",
+    "inplace_log_get_workspace_size",
+    "inplace_log",
+    "sqrt_get_workspace_size",
+    "sqrt",
+    "inplace_sqrt_get_workspace_size",
+    "inplace_sqrt",
+    "rsqrt_get_workspace_size",
+    "rsqrt",
+    "inplace_rsqrt_get_workspace_size",
+    "inplace_rsqrt",
+    "relu_get_workspace_size",
+    "relu",
+    "inplace_relu_get_workspace_size",
+    "inplace_relu",
+    "gelu_get_workspace_size",
+    "gelu",
+    "sigmoid_get_workspace_size",
+    "sigmoid",
+    "inplace_sigmoid_get_workspace_size",
+    "inplace_sigmoid",
+    "silu_get_workspace_size",
+    "silu",
+    "cast_get_workspace_size",
+    "cast",
+)
+__all__ = [*PUBLIC]
