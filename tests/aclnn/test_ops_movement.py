@@ -299,3 +299,11 @@ def test_inplace_copy_rank_0_and_empty(dev: Any) -> None:
     )
     assert ws == 0 and ex.steps == []
     inplace_copy(None, ws, ex, None)
+
+
+@pytest.mark.parametrize("src_shape", [(3, 1), (5,), (1, 1, 1), ()])
+def test_inplace_copy_broadcast_and_cast(dev: Any, src_shape: tuple[int, ...]) -> None:
+    src = _data(src_shape, np.dtype(np.float32), 17) - 50
+    self_ref = dev(np.zeros((4, 3, 5), np.int8))
+    run_op(inplace_copy_get_workspace_size, inplace_copy, self_ref, dev(src))
+    _equal(self_ref.numpy(), np.broadcast_to(src.astype(np.int8), (4, 3, 5)).copy())
