@@ -128,7 +128,7 @@ def test_permute_repeatable_executor_rebinds_self(dev: Any) -> None:
 
     a, b = _data((4, 6), np.dtype(np.float32), 4), _data((4, 6), np.dtype(np.float32), 5)
     ta, tb, out = dev(a), dev(b), dev(np.zeros((6, 4), np.float32))
-    ws, ex = permute_get_workspace_size(ta, [1, 0], out)
+    ws, ex = permute_get_workspace_size(ta, np.array([1, 0]), out)  # dims as a NumPy array
     set_executor_repeatable(ex)
     permute(None, ws, ex, None)
     _equal(out.numpy(), a.T)

@@ -211,7 +211,7 @@ def permute_get_workspace_size(
     """
     op = "Permute"
     self, out = operands(self, out)
-    if isinstance(dims, (list, tuple, range)):
+    if isinstance(dims, (list, tuple, range, np.ndarray)):
         dims = create_int_array(dims)
     require(op, ("self", self), ("dims", dims), ("out", out), kinds={"dims": AclIntArray})
     assert self is not None and out is not None and isinstance(dims, AclIntArray)
