@@ -355,7 +355,7 @@ def matmul_get_workspace_size(self: Any, mat2: Any, out: Any, cube_math_type: in
     >>> c.numpy().tolist()
     [3.0, 3.0]
     >>> for t in (a, b, c): t.free()
-    >>> aclsim.finalize()
+    >>> aclsim.reset_device(0); _ = aclsim.finalize()
     """
     return _phase_one("Matmul", self, mat2, out, cube_math_type, (1, MAX_MATMUL_RANK))
 
