@@ -290,7 +290,7 @@ def reduce_sum_get_workspace_size(self: AclTensor, dims: Any, keep_dims: bool, d
     >>> _ = reduce_sum(None, *reduce_sum_get_workspace_size(x, [0], False, aclnn.DataType.ACL_FLOAT, y), None)
     >>> aclsim.synchronize_device(); y.numpy().tolist()
     [3.0, 5.0, 7.0]
-    >>> x.free(); y.free(); aclsim.reset_device(0); aclsim.finalize()
+    >>> x.free(); y.free(); aclsim.reset_device(0); _ = aclsim.finalize()
     """
     op = "ReduceSum"
     self, rdims, out = _reduce_args(op, self, dims, out, "dims")
