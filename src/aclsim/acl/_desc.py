@@ -72,6 +72,7 @@ class TensorDesc:
     """``aclTensorDesc``: data type, dims and format of one op input or output."""
 
     __slots__ = ("data_type", "dims", "format", "handle")
+    C_NAME = "aclTensorDesc"
 
     def __init__(self, data_type: DataType, dims: tuple[int, ...], fmt: Format) -> None:
         self.data_type = data_type
@@ -106,6 +107,7 @@ class DataBuffer:
     """``aclDataBuffer``: a device address and a size (the memory is the caller's)."""
 
     __slots__ = ("addr", "handle", "size")
+    C_NAME = "aclDataBuffer"
 
     def __init__(self, addr: int, size: int) -> None:
         self.addr = addr

@@ -27,6 +27,10 @@ _BASE = 0x7A00_0000_0000
 _STEP = 0x40
 
 
+def _c_name(cls: type) -> str:
+    return str(getattr(cls, "C_NAME", cls.__name__))
+
+
 class HandleTable:
     """int handle -> live host object, with the name of its creating call for messages."""
 
@@ -48,8 +52,8 @@ class HandleTable:
             obj = self._objects.get(h)
         if obj is None or not isinstance(obj, cls):
             what = "a null handle" if h == 0 else (
-                f"{h:#x}, a {type(obj).__name__}" if obj is not None else f"{h:#x}, not a live handle")
-            raise InvalidParamError(f"{name} is {what}; a {cls.__name__} is expected (destroyed, or never "
+                f"{h:#x}, an {_c_name(type(obj))}" if obj is not None else f"{h:#x}, not a live handle")
+            raise InvalidParamError(f"{name} is {what}; an {_c_name(cls)} is expected (destroyed, or never "
                                     "created)",
                                     hint=f"pass a handle returned by {creator}, before it is destroyed")
         return obj

@@ -8,9 +8,9 @@
    op's phase one; a rejection there (aclnn's 161001/161002/561002: dtype, shape,
    broadcasting, promotion) becomes ``ACL_ERROR_OP_OUTPUT_NOT_MATCH`` (100022) when it names
    the output ``out``, else ``ACL_ERROR_OP_INPUT_NOT_MATCH`` (100021), aclnn's message kept;
-4. the workspace comes from the caching pool on the stream (stream-ordered: freed as soon as
-   the op is enqueued, reused by that stream at once, by others after the op ran), and phase
-   two enqueues the kernels.  Nothing waits: the call is asynchronous, as on the device.
+4. the workspace comes from the caching pool for the stream, phase two enqueues the kernels,
+   and a task queued behind them on the same stream frees the workspace once they ran.
+   Nothing waits: the call is asynchronous, as on the device.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from aclsim.errors import (
     InvalidParamError,
     OpNotFoundError,
 )
-from aclsim.runtime import free, malloc
+from aclsim.runtime import Buffer, free, launch_function, malloc
 from aclsim.runtime.stream import Stream
 
 __all__ = ["OpAttr", "Prepared", "attr_of", "execute", "prepare"]
@@ -48,6 +48,7 @@ class OpAttr:
     """``aclopAttr``: named, typed attribute values (kind as in ``set_attr_<kind>``)."""
 
     __slots__ = ("handle", "lock", "values")
+    C_NAME = "aclopAttr"
 
     def __init__(self) -> None:
         self.values: dict[str, tuple[str, Any]] = {}
@@ -200,6 +201,20 @@ def _buffers(prep: Prepared, inputs: object, outputs: object) -> tuple[list[Data
     return ins, outs
 
 
+def _free_after(workspace: Buffer, stream: Stream | None) -> None:
+    """Free the workspace once the stream has run the op: a task queued behind the op's
+    kernels (freeing it now would be a free before use, which the runtime reports)."""
+
+    def release() -> float:
+        free(workspace)
+        return 0.0  # host bookkeeping: no modeled device time
+
+    try:
+        launch_function(release, label="acl.op workspace free", stream=stream)
+    except AclError:  # the stream takes no more work: nothing of the op will run either
+        free(workspace)
+
+
 def execute(prep: Prepared, inputs: object, outputs: object, stream: Stream | None) -> None:
     """Bind the buffers, run phase one and enqueue phase two on ``stream`` (asynchronous)."""
     in_bufs, out_bufs = _buffers(prep, inputs, outputs)
@@ -214,7 +229,7 @@ def execute(prep: Prepared, inputs: object, outputs: object, stream: Stream | No
             raise
         finally:
             if workspace is not None:
-                free(workspace)  # stream-ordered: reused by other streams only after the op ran
+                _free_after(workspace, stream)
     finally:
         for t in made:
             destroy_tensor(t)

@@ -273,6 +273,7 @@ class OpHandle:
     """``aclopHandle``: an op type matched once to descriptions and attributes."""
 
     __slots__ = ("handle", "prepared")
+    C_NAME = "aclopHandle"
 
     def __init__(self, prepared: Prepared) -> None:
         self.prepared = prepared
