@@ -8,7 +8,10 @@ the function:
 
 * no OUT value -- ``ret`` (:func:`returns_code`);
 * one OUT value -- ``(value, ret)`` (:func:`returns_value`);
-* two OUT values -- ``(a, b, ret)`` (:func:`returns_values`, ``get_mem_info``).
+* two OUT values -- ``(a, b, ret)`` (:func:`returns_values`, ``get_mem_info``);
+* no ``ret`` at all, as C functions that return a handle, a size or nothing
+  (``create_tensor_desc``, ``get_tensor_desc_size``, ``destroy_tensor_desc``) -- the value
+  itself, and on failure C's null value (:func:`returns_plain`).
 
 On failure the OUT values are placeholders fixed per function: ``None`` where the value
 is a handle or a pointer (context, stream, event, device address, host address), so a
@@ -39,7 +42,10 @@ from aclsim.errors import ACL_ERROR_INTERNAL_ERROR, ACL_SUCCESS, AclError
 from aclsim.runtime.copies import set_diagnostic_sink
 from aclsim.runtime.memdebug import Diagnostic
 
-__all__ = ["LOGGER", "get_recent_err_msg", "raises", "returns_code", "returns_value", "returns_values"]
+__all__ = [
+    "LOGGER", "get_recent_err_msg", "raises", "returns_code", "returns_plain", "returns_value",
+    "returns_values",
+]
 
 LOGGER = logging.getLogger("aclsim.acl")
 # A library must not print on its own: without this, logging's last-resort handler would
@@ -101,7 +107,7 @@ def get_recent_err_msg() -> str | None:
 
 def _api_name(fn: Callable[..., object]) -> str:
     module = fn.__module__.removeprefix("aclsim.")
-    if module == "acl._core":
+    if module.startswith("acl._"):  # private modules hold the top-level calls (acl.init, ...)
         module = "acl"
     return f"{module}.{fn.__name__}"
 
@@ -182,6 +188,25 @@ def returns_values(first: _V, second: _W) -> Callable[[Callable[_P, tuple[_A, _B
             if isinstance(out, AclError):
                 return first, second, out.code
             return out[0], out[1], ACL_SUCCESS
+
+        return wrapper
+
+    return decorate
+
+
+def returns_plain(placeholder: _V) -> Callable[[Callable[_P, _T]], Callable[_P, _T | _V]]:
+    """Wrap a function whose C form has no status (it returns a handle, a number, or is
+    ``void``): it returns the value, and on failure ``placeholder`` -- what the C function
+    returns then (0 for a null handle or a size, -1 for an undefined enum, ``None`` for a
+    ``void`` function); the message is kept for :func:`get_recent_err_msg`."""
+
+    def decorate(fn: Callable[_P, _T]) -> Callable[_P, _T | _V]:
+        api = _api_name(fn)
+
+        @functools.wraps(fn)
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T | _V:
+            out = _guard(api, fn, *args, **kwargs)
+            return placeholder if isinstance(out, AclError) else out
 
         return wrapper
 

@@ -86,7 +86,7 @@ __all__ = [
     # aclDataType
     "ACL_DT_UNDEFINED", "ACL_FLOAT", "ACL_FLOAT16", "ACL_INT8", "ACL_INT32", "ACL_UINT8", "ACL_INT16",
     "ACL_UINT16", "ACL_UINT32", "ACL_INT64", "ACL_UINT64", "ACL_DOUBLE", "ACL_BOOL", "ACL_STRING",
-    "ACL_COMPLEX64", "ACL_COMPLEX128", "ACL_BF16",
+    "ACL_COMPLEX64", "ACL_COMPLEX128", "ACL_BF16", "ACL_UNKNOWN_RANK",
     # aclFormat
     "ACL_FORMAT_UNDEFINED", "ACL_FORMAT_NCHW", "ACL_FORMAT_NHWC", "ACL_FORMAT_ND", "ACL_FORMAT_NC1HWC0",
     "ACL_FORMAT_FRACTAL_Z", "ACL_FORMAT_FRACTAL_NZ",
@@ -192,6 +192,9 @@ ACL_STRING = 13
 ACL_COMPLEX64 = 16
 ACL_COMPLEX128 = 17
 ACL_BF16 = 27
+
+#: aclGetTensorDescNumDims of a description of unknown rank (dims ``[-2]``)
+ACL_UNKNOWN_RANK = 0xFFFFFFFFFFFFFFFE
 
 # --- aclFormat (the common members) ------------------------------------------------------
 ACL_FORMAT_UNDEFINED = -1
