@@ -7,11 +7,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import BF16, run_op
 
 from aclsim import aclnn
 from aclsim.aclnn import DataType as D
 from aclsim.aclnn import Tensor, create_scalar
-from conftest import BF16, run_op
 
 F32, F16 = np.dtype(np.float32), np.dtype(np.float16)
 TOL = {F32: 1e-6, F16: 1e-3, BF16: 8e-3}

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import run_op
 
 import aclsim
 from aclsim import aclnn
@@ -21,7 +22,6 @@ from aclsim.errors import (
     AclnnRuntimeError,
     OpNotFoundError,
 )
-from conftest import run_op
 
 
 def test_enum_values_are_ascendcl_s() -> None:

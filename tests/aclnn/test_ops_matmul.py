@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import BF16, run_op
 
 import aclsim
 from aclsim.aclnn import Tensor, get_op
@@ -19,7 +20,6 @@ from aclsim.aclnn.ops.matmul import (
     mm,
     mm_get_workspace_size,
 )
-from conftest import BF16, run_op
 
 F16, F32 = np.dtype(np.float16), np.dtype(np.float32)
 TOL = {F32: 1e-5, F16: 2e-3, BF16: 1.6e-2}

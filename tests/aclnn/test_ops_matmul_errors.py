@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import BF16
 
 import aclsim
 from aclsim.aclnn import Tensor, create_tensor, destroy_tensor
@@ -17,7 +18,6 @@ from aclsim.aclnn.ops.matmul import (
     mm_get_workspace_size,
 )
 from aclsim.errors import AclnnNullptrError, AclnnParamInvalidError
-from conftest import BF16
 
 F16, F32 = np.float16, np.float32
 

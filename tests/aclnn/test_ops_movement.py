@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import run_op
 
 from aclsim.aclnn import Tensor
 from aclsim.aclnn.dtypes import numpy_dtype
@@ -22,7 +23,6 @@ from aclsim.aclnn.ops.movement import (
     slice_,
     slice_get_workspace_size,
 )
-from conftest import run_op
 
 
 def _data(shape: tuple[int, ...], dt: np.dtype, seed: int = 0) -> np.ndarray:

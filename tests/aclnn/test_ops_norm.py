@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import BF16, run_op
 
 from aclsim.aclnn import compat
 from aclsim.aclnn.ops.normalization import (
@@ -19,7 +20,6 @@ from aclsim.aclnn.ops.normalization import (
     rms_norm_get_workspace_size,
 )
 from aclsim.errors import AclnnNullptrError, AclnnParamInvalidError, AclnnTilingError
-from conftest import BF16, run_op
 
 F32, F16 = np.dtype(np.float32), np.dtype(np.float16)
 TOL = {F32: 2e-5, F16: 4e-3, BF16: 3e-2}

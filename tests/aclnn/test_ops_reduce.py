@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import BF16, run_op
 
 from aclsim import aclnn
 from aclsim.aclnn import DataType as D
@@ -21,7 +22,6 @@ from aclsim.aclnn.ops.reduction import (
     reduce_sum_get_workspace_size,
 )
 from aclsim.errors import AclnnNullptrError, AclnnParamInvalidError
-from conftest import BF16, run_op
 
 F32, F16 = np.dtype(np.float32), np.dtype(np.float16)
 I32, I16, I8, U8, B = (np.dtype(t) for t in (np.int32, np.int16, np.int8, np.uint8, np.bool_))

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from aclnn_support import BF16, run_op
 
 from aclsim.aclnn import compat
 from aclsim.aclnn.ops.reduction import (
@@ -16,7 +17,6 @@ from aclsim.aclnn.ops.reduction import (
     softmax_get_workspace_size,
 )
 from aclsim.errors import AclnnNullptrError, AclnnParamInvalidError
-from conftest import BF16, run_op
 
 F32, F16 = np.dtype(np.float32), np.dtype(np.float16)
 TOL = {F32: 1e-5, F16: 2e-3, BF16: 1.6e-2}

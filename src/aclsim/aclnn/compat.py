@@ -206,3 +206,18 @@ for _name in aclnn.op_names():
     _api = f"aclnn{_name}GetWorkspaceSize"
     _export(_api, _phase_one(_api, _op.get_workspace_size))
     _export(f"aclnn{_name}", _status(f"aclnn{_name}", _run))
+
+
+def __getattr__(name: str) -> Any:
+    """The C names of an op registered after this module was imported (``register_op`` from a
+    user's module): ``aclnn<Op>GetWorkspaceSize`` and ``aclnn<Op>``."""
+    op_name = name[len("aclnn"):] if name.startswith("aclnn") else ""
+    if op_name.endswith("GetWorkspaceSize"):
+        op_name = op_name[: -len("GetWorkspaceSize")]
+        if op_name in aclnn.op_names():
+            _export(name, _phase_one(name, aclnn.get_op(op_name).get_workspace_size))
+            return globals()[name]
+    elif op_name in aclnn.op_names():
+        _export(name, _status(name, _run))
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
