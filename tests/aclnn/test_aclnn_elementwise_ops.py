@@ -12,6 +12,7 @@ from aclnn_support import BF16, run_op
 from aclsim import aclnn
 from aclsim.aclnn import DataType as D
 from aclsim.aclnn import Tensor, create_scalar
+from aclsim.errors import AclnnParamInvalidError
 
 F32, F16 = np.dtype(np.float32), np.dtype(np.float16)
 TOL = {F32: 1e-6, F16: 1e-3, BF16: 8e-3}
@@ -290,3 +291,18 @@ def test_narrow_integers_wrap(dev: Any) -> None:
     zu = dev(np.zeros(2, np.uint8))
     run_op(aclnn.mul_get_workspace_size, aclnn.mul, dev(u), dev(u), zu)
     np.testing.assert_array_equal(zu.numpy(), (u.astype(np.int32) ** 2).astype(np.uint8))
+
+
+def test_inplace_forms_with_their_own_documented_rules(dev: Any) -> None:
+    u = np.array([0, 7, 255], np.uint8)
+    x = dev(u)  # InplaceRelu takes uint8 (Relu does not)
+    run_op(aclnn.inplace_relu_get_workspace_size, aclnn.inplace_relu, x)
+    np.testing.assert_array_equal(x.numpy(), u)
+    with pytest.raises(AclnnParamInvalidError, match="Relu: self has dtype ACL_UINT8"):
+        aclnn.relu_get_workspace_size(x, x)
+    s = dev(np.float32(0.5))  # InplaceSigmoid: rank 1-8; Sigmoid: rank 0-8
+    with pytest.raises(AclnnParamInvalidError, match="InplaceSigmoid: selfRef has rank 0"):
+        aclnn.inplace_sigmoid_get_workspace_size(s)
+    out = dev(np.float32(0))
+    run_op(aclnn.sigmoid_get_workspace_size, aclnn.sigmoid, s, out)
+    _close(out.numpy(), np.float32(1 / (1 + np.exp(-0.5))), F32)

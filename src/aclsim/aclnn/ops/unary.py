@@ -83,20 +83,31 @@ def _def_unary(
     same_dtype: bool = False,
     inplace: bool = True,
     min_rank: int = 0,
+    inplace_dtypes: Sequence[DataType] | None = None,
+    inplace_min_rank: int | None = None,
 ) -> tuple[Pair, ...]:
-    kw = dict(
-        float_result=float_result, transcendental=transcendental, same_dtype=same_dtype, min_rank=min_rank
-    )
+    """Declare ``aclnn<Op>`` (and ``aclnnInplace<Op>``, whose documented dtypes and minimum
+    rank may differ: ``inplace_dtypes``, ``inplace_min_rank``)."""
+    kw = dict(float_result=float_result, transcendental=transcendental, same_dtype=same_dtype)
 
     def phase_one(self: AclTensor, out: AclTensor) -> tuple[int, Executor]:
-        return _unary(aclnn, self, out, documented, make, inplace=False, **kw)  # type: ignore[arg-type]
+        return _unary(aclnn, self, out, documented, make, inplace=False, min_rank=min_rank, **kw)
 
     phase_one.__doc__ = f"``aclnn{aclnn}GetWorkspaceSize(self, out)`` (reference 6.2)."
     pairs = [export_op(py, aclnn, phase_one)]
     if inplace:
 
         def inplace_one(self_ref: AclTensor) -> tuple[int, Executor]:
-            return _unary("Inplace" + aclnn, self_ref, self_ref, documented, make, inplace=True, **kw)  # type: ignore[arg-type]
+            return _unary(
+                "Inplace" + aclnn,
+                self_ref,
+                self_ref,
+                inplace_dtypes or documented,
+                make,
+                inplace=True,
+                min_rank=min_rank if inplace_min_rank is None else inplace_min_rank,
+                **kw,
+            )
 
         inplace_one.__doc__ = f"``aclnnInplace{aclnn}GetWorkspaceSize(selfRef)``."
         pairs.append(export_op("inplace_" + py, "Inplace" + aclnn, inplace_one))
@@ -198,13 +209,20 @@ _RELU = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL
     "rsqrt", "Rsqrt", _LOG, _one(asc.rsqrt), float_result=True, transcendental=True
 )
 (relu_get_workspace_size, relu), (inplace_relu_get_workspace_size, inplace_relu) = _def_unary(
-    "relu", "Relu", _RELU, _relu, same_dtype=True
+    "relu", "Relu", _RELU, _relu, same_dtype=True, inplace_dtypes=(*_RELU, D.ACL_UINT8)
 )
 ((gelu_get_workspace_size, gelu),) = _def_unary(
     "gelu", "Gelu", FLOAT3, _gelu, same_dtype=True, transcendental=True, inplace=False
 )
 (sigmoid_get_workspace_size, sigmoid), (inplace_sigmoid_get_workspace_size, inplace_sigmoid) = _def_unary(
-    "sigmoid", "Sigmoid", FLOAT3, _sigmoid, float_result=True, transcendental=True
+    "sigmoid",
+    "Sigmoid",
+    FLOAT3,
+    _sigmoid,
+    float_result=True,
+    transcendental=True,
+    inplace_dtypes=(*FLOAT3, D.ACL_DOUBLE, D.ACL_COMPLEX64, D.ACL_COMPLEX128),
+    inplace_min_rank=1,
 )
 ((silu_get_workspace_size, silu),) = _def_unary(
     "silu", "Silu", FLOAT3, _silu, same_dtype=True, transcendental=True, inplace=False
