@@ -119,3 +119,11 @@ def test_error_codes_are_those_of_aclsim_errors() -> None:
     for value, name in errors.CODE_NAMES.items():
         assert getattr(acl, name) == value, name
     assert set(acl.constants.__all__) <= set(acl.__all__)
+
+
+def test_data_types_and_formats_are_the_aclnn_enums() -> None:
+    from aclsim.aclnn import DataType, Format
+
+    for member in (*DataType, *Format):
+        assert getattr(acl, member.name) == int(member) and member.name in acl.__all__, member
+    assert (acl.ACL_FLOAT16, acl.ACL_BF16, acl.ACL_FORMAT_ND, acl.ACL_FORMAT_FRACTAL_NZ) == (1, 27, 2, 29)

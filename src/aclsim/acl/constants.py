@@ -9,6 +9,7 @@ re-exported from :mod:`aclsim.errors`, the only place they are defined.
 
 from __future__ import annotations
 
+from aclsim.aclnn.dtypes import DataType, Format
 from aclsim.errors import (
     ACL_ERROR_BAD_ALLOC,
     ACL_ERROR_FEATURE_UNSUPPORTED,
@@ -83,13 +84,8 @@ __all__ = [
     "ACL_STREAM_STATUS_COMPLETE", "ACL_STREAM_STATUS_NOT_READY", "ACL_STREAM_STATUS_RESERVED",
     # aclrtCallbackBlockType
     "ACL_CALLBACK_NO_BLOCK", "ACL_CALLBACK_BLOCK",
-    # aclDataType
-    "ACL_DT_UNDEFINED", "ACL_FLOAT", "ACL_FLOAT16", "ACL_INT8", "ACL_INT32", "ACL_UINT8", "ACL_INT16",
-    "ACL_UINT16", "ACL_UINT32", "ACL_INT64", "ACL_UINT64", "ACL_DOUBLE", "ACL_BOOL", "ACL_STRING",
-    "ACL_COMPLEX64", "ACL_COMPLEX128", "ACL_BF16", "ACL_UNKNOWN_RANK",
-    # aclFormat
-    "ACL_FORMAT_UNDEFINED", "ACL_FORMAT_NCHW", "ACL_FORMAT_NHWC", "ACL_FORMAT_ND", "ACL_FORMAT_NC1HWC0",
-    "ACL_FORMAT_FRACTAL_Z", "ACL_FORMAT_FRACTAL_NZ",
+    # tensor descriptions (aclDataType and aclFormat follow below, from aclsim.aclnn.dtypes)
+    "ACL_UNKNOWN_RANK",
     # NumPy type numbers taken by acl.util.ptr_to_numpy
     "NPY_BOOL", "NPY_BYTE", "NPY_UBYTE", "NPY_SHORT", "NPY_USHORT", "NPY_INT", "NPY_UINT", "NPY_LONG",
     "NPY_ULONG", "NPY_LONGLONG", "NPY_ULONGLONG", "NPY_FLOAT", "NPY_DOUBLE", "NPY_HALF",
@@ -174,36 +170,8 @@ ACL_STREAM_STATUS_RESERVED = 0xFFFF
 ACL_CALLBACK_NO_BLOCK = 0
 ACL_CALLBACK_BLOCK = 1
 
-# --- aclDataType (acl_base_rt.h L140-L192, the common members) --------------------------
-ACL_DT_UNDEFINED = -1
-ACL_FLOAT = 0
-ACL_FLOAT16 = 1
-ACL_INT8 = 2
-ACL_INT32 = 3
-ACL_UINT8 = 4
-ACL_INT16 = 6
-ACL_UINT16 = 7
-ACL_UINT32 = 8
-ACL_INT64 = 9
-ACL_UINT64 = 10
-ACL_DOUBLE = 11
-ACL_BOOL = 12
-ACL_STRING = 13
-ACL_COMPLEX64 = 16
-ACL_COMPLEX128 = 17
-ACL_BF16 = 27
-
 #: aclGetTensorDescNumDims of a description of unknown rank (dims ``[-2]``)
 ACL_UNKNOWN_RANK = 0xFFFFFFFFFFFFFFFE
-
-# --- aclFormat (the common members) ------------------------------------------------------
-ACL_FORMAT_UNDEFINED = -1
-ACL_FORMAT_NCHW = 0
-ACL_FORMAT_NHWC = 1
-ACL_FORMAT_ND = 2
-ACL_FORMAT_NC1HWC0 = 3
-ACL_FORMAT_FRACTAL_Z = 4
-ACL_FORMAT_FRACTAL_NZ = 29
 
 # --- NumPy type numbers (numpy/ndarraytypes.h NPY_TYPES), for acl.util.ptr_to_numpy -----
 NPY_BOOL = 0
@@ -220,6 +188,13 @@ NPY_ULONGLONG = 10
 NPY_FLOAT = 11
 NPY_DOUBLE = 12
 NPY_HALF = 23
+
+# aclDataType and aclFormat (every member): the values of aclsim.aclnn.dtypes, where they are defined.
+for _enum in (DataType, Format):
+    for _member in _enum:
+        globals()[_member.name] = int(_member)
+        __all__.append(_member.name)
+del _enum, _member
 
 # Codes that aclsim.errors defines beyond those imported above are exported too, under
 # their names there, so that this module never falls behind the one source of codes.
