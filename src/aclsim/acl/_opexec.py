@@ -155,24 +155,29 @@ def prepare(op_type: object, inputs: object, outputs: object, attr: object) -> P
     return prep
 
 
-def _phase_one(prep: Prepared, in_bufs: list[DataBuffer] | None,
-               out_bufs: list[DataBuffer] | None) -> tuple[int, Executor, list[AclTensor]]:
+def _phase_one(prep: Prepared, in_bufs: list[DataBuffer] | None, out_bufs: list[DataBuffer] | None,
+               stream: Stream | None = None) -> tuple[list[tuple[int, Executor]], list[AclTensor]]:
+    """The adapter's aclnn phase ones (in order) and the tensors to destroy once they ran;
+    without buffers (a handle being made) the tensors have no addresses."""
     x = [_tensor(prep.op_type, "input", i, _restore(s)) for i, s in enumerate(prep.in_descs)]
     x += [None] * (prep.spec.inputs - len(x))
     y: list[Any] = [_tensor(prep.op_type, "output", i, _restore(s)) for i, s in enumerate(prep.out_descs)]
     made = [t for t in (*x, *y) if t is not None]
+    attrs = Attrs(prep.op_type, prep.attrs, bound=in_bufs is not None, stream=stream)
     try:
         for tensors, bufs in ((x, in_bufs), (y, out_bufs)):
             for t, b in zip(tensors, bufs or (), strict=False):
                 if t is not None:
                     t.device_addr = b.addr
         try:
-            size, executor = prep.spec.build(x, y, Attrs(prep.op_type, prep.attrs))
+            plan = prep.spec.build(x, y, attrs)
         except AclnnError as exc:
             side = "output" if re.search(r"\bout\b", exc.message) else "input"
             raise _not_match(side, f"{prep.op_type}: the aclnn op refused the descriptions: {exc}",
                              hint=exc.hint) from None
-        return size, executor, made
+        finally:
+            made += attrs.made
+        return (plan if isinstance(plan, list) else [plan]), made
     except BaseException:
         for t in made:
             destroy_tensor(t)
@@ -218,11 +223,14 @@ def _free_after(workspace: Buffer, stream: Stream | None) -> None:
 def execute(prep: Prepared, inputs: object, outputs: object, stream: Stream | None) -> None:
     """Bind the buffers, run phase one and enqueue phase two on ``stream`` (asynchronous)."""
     in_bufs, out_bufs = _buffers(prep, inputs, outputs)
-    size, executor, made = _phase_one(prep, in_bufs, out_bufs)
+    plan, made = _phase_one(prep, in_bufs, out_bufs, stream)
     try:
+        # the steps run one after another on the stream: one workspace serves them all
+        size = max((s for s, _ in plan), default=0)
         workspace = malloc(size, stream=stream) if size > 0 else None
         try:
-            run(workspace, size, executor, stream)
+            for step_size, executor in plan:
+                run(workspace, step_size, executor, stream)
         except AclnnRuntimeError as exc:
             if isinstance(exc.__cause__, AclError):
                 raise exc.__cause__ from None
