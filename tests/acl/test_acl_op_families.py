@@ -147,6 +147,26 @@ def test_axes_in_host_memory_are_read(op: Op) -> None:
         assert acl.rt.free_host(host) == 0
 
 
+def test_host_axes_need_no_device_alignment(op: Op) -> None:
+    """Host memory is read back by the adapter: its address need not be 32 B aligned."""
+    host = np.array([0, 1, 1], dtype=np.int32)  # axes [1] at element 1 and at element 2
+    base = acl.util.numpy_to_ptr(host)
+    ptr = base + 4 if (base + 4) % 32 else base + 8  # one of them is not 32 B aligned
+    assert ptr % 32
+    xd, xb = op.tensor(X.shape, X.dtype, X)
+    ad = acl.create_tensor_desc(acl.ACL_INT32, [1], acl.ACL_FORMAT_ND)
+    ab = acl.create_data_buffer(ptr, 4)
+    yd, yb = op.tensor((3, 37), F32)
+    try:
+        assert acl.op.execute_v2("ReduceMean", [xd, ad], [xb, ab], [yd], [yb], 0, 0) == 0, \
+            acl.get_recent_err_msg()
+        assert acl.rt.synchronize_stream(0) == 0
+        np.testing.assert_allclose(op.read(yd, yb, F32), X.mean(axis=1), rtol=1e-5, atol=1e-6)
+    finally:
+        acl.destroy_data_buffer(ab)
+        acl.destroy_tensor_desc(ad)
+
+
 def test_axes_written_by_queued_work_are_the_ones_read(op: Op) -> None:
     """The adapter reads axes after the stream's earlier work: a copy still queued on the stream
     when execute_v2 is called (behind a slow task) is the value used, not the one before it."""

@@ -10,7 +10,13 @@
    the output ``out``, else ``ACL_ERROR_OP_INPUT_NOT_MATCH`` (100021), aclnn's message kept;
 4. the workspace comes from the caching pool for the stream, phase two enqueues the kernels,
    and a task queued behind them on the same stream frees the workspace once they ran.
-   Nothing waits: the call is asynchronous, as on the device.
+   Nothing waits: the call is asynchronous, as on the device -- except for op types with
+   tensor-valued inputs (ReduceSum ``axes``, Transpose ``perm``, Slice ``offsets``/``size``),
+   whose adapters wait for the stream's earlier work and read those small tensors back.
+
+An adapter may plan several aclnn ops (LayerNorm's variance, MatMul's bias): their phase ones
+all run before anything is enqueued, so a refusal enqueues nothing; they then run in order on
+the stream and share one workspace (the largest asked for).
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from aclsim.errors import (
     OpNotFoundError,
 )
 from aclsim.runtime import Buffer, free, launch_function, malloc
+from aclsim.runtime.memory import is_device_address
 from aclsim.runtime.stream import Stream
 
 __all__ = ["OpAttr", "Prepared", "attr_of", "execute", "prepare"]
@@ -142,7 +149,8 @@ def _restore(snap: tuple[Any, ...]) -> TensorDesc:
 
 def prepare(op_type: object, inputs: object, outputs: object, attr: object) -> Prepared:
     """Match ``op_type`` with the descriptions and attributes and run phase one once without
-    addresses (so every mismatch is found here); what a handle keeps."""
+    addresses (so every mismatch is found here, except those that depend on the values of a
+    tensor-valued input, found at execution); what a handle keeps."""
     name, spec = spec_of(op_type)
     ins, outs = descs_of(name, spec, inputs, outputs)
     attrs: dict[str, tuple[str, Any]] = {}
@@ -200,7 +208,7 @@ def _buffers(prep: Prepared, inputs: object, outputs: object) -> tuple[list[Data
                     f"{_restore(snap)!r} ({need} B)",
                     hint="give the buffer at least get_tensor_desc_size(desc) bytes (the device would "
                     "read or write past it; aclsim refuses)")
-            if need and b.addr % 32:
+            if need and b.addr % 32 and is_device_address(b.addr):  # host memory (axes, perm) is read back
                 raise InvalidParamError(f"{prep.op_type}: {side} {i} data buffer address 0x{b.addr:x} is not "
                                         "32 B aligned", hint="pass memory from acl.rt.malloc")
     return ins, outs
