@@ -10,7 +10,13 @@
    the output ``out``, else ``ACL_ERROR_OP_INPUT_NOT_MATCH`` (100021), aclnn's message kept;
 4. the workspace comes from the caching pool for the stream, phase two enqueues the kernels,
    and a task queued behind them on the same stream frees the workspace once they ran.
-   Nothing waits: the call is asynchronous, as on the device.
+   Nothing waits: the call is asynchronous, as on the device -- except for op types with
+   tensor-valued inputs (ReduceSum ``axes``, Transpose ``perm``, Slice ``offsets``/``size``),
+   whose adapters wait for the stream's earlier work and read those small tensors back.
+
+An adapter may plan several aclnn ops (LayerNorm's variance, MatMul's bias): their phase ones
+all run before anything is enqueued, so a refusal enqueues nothing; they then run in order on
+the stream and share one workspace (the largest asked for).
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from aclsim.errors import (
     OpNotFoundError,
 )
 from aclsim.runtime import Buffer, free, launch_function, malloc
+from aclsim.runtime.memory import is_device_address
 from aclsim.runtime.stream import Stream
 
 __all__ = ["OpAttr", "Prepared", "attr_of", "execute", "prepare"]
@@ -142,7 +149,8 @@ def _restore(snap: tuple[Any, ...]) -> TensorDesc:
 
 def prepare(op_type: object, inputs: object, outputs: object, attr: object) -> Prepared:
     """Match ``op_type`` with the descriptions and attributes and run phase one once without
-    addresses (so every mismatch is found here); what a handle keeps."""
+    addresses (so every mismatch is found here, except those that depend on the values of a
+    tensor-valued input, found at execution); what a handle keeps."""
     name, spec = spec_of(op_type)
     ins, outs = descs_of(name, spec, inputs, outputs)
     attrs: dict[str, tuple[str, Any]] = {}
@@ -155,24 +163,29 @@ def prepare(op_type: object, inputs: object, outputs: object, attr: object) -> P
     return prep
 
 
-def _phase_one(prep: Prepared, in_bufs: list[DataBuffer] | None,
-               out_bufs: list[DataBuffer] | None) -> tuple[int, Executor, list[AclTensor]]:
+def _phase_one(prep: Prepared, in_bufs: list[DataBuffer] | None, out_bufs: list[DataBuffer] | None,
+               stream: Stream | None = None) -> tuple[list[tuple[int, Executor]], list[AclTensor]]:
+    """The adapter's aclnn phase ones (in order) and the tensors to destroy once they ran;
+    without buffers (a handle being made) the tensors have no addresses."""
     x = [_tensor(prep.op_type, "input", i, _restore(s)) for i, s in enumerate(prep.in_descs)]
     x += [None] * (prep.spec.inputs - len(x))
     y: list[Any] = [_tensor(prep.op_type, "output", i, _restore(s)) for i, s in enumerate(prep.out_descs)]
     made = [t for t in (*x, *y) if t is not None]
+    attrs = Attrs(prep.op_type, prep.attrs, bound=in_bufs is not None, stream=stream)
     try:
         for tensors, bufs in ((x, in_bufs), (y, out_bufs)):
             for t, b in zip(tensors, bufs or (), strict=False):
                 if t is not None:
                     t.device_addr = b.addr
         try:
-            size, executor = prep.spec.build(x, y, Attrs(prep.op_type, prep.attrs))
+            plan = prep.spec.build(x, y, attrs)
         except AclnnError as exc:
             side = "output" if re.search(r"\bout\b", exc.message) else "input"
             raise _not_match(side, f"{prep.op_type}: the aclnn op refused the descriptions: {exc}",
                              hint=exc.hint) from None
-        return size, executor, made
+        finally:
+            made += attrs.made
+        return (plan if isinstance(plan, list) else [plan]), made
     except BaseException:
         for t in made:
             destroy_tensor(t)
@@ -195,7 +208,7 @@ def _buffers(prep: Prepared, inputs: object, outputs: object) -> tuple[list[Data
                     f"{_restore(snap)!r} ({need} B)",
                     hint="give the buffer at least get_tensor_desc_size(desc) bytes (the device would "
                     "read or write past it; aclsim refuses)")
-            if need and b.addr % 32:
+            if need and b.addr % 32 and is_device_address(b.addr):  # host memory (axes, perm) is read back
                 raise InvalidParamError(f"{prep.op_type}: {side} {i} data buffer address 0x{b.addr:x} is not "
                                         "32 B aligned", hint="pass memory from acl.rt.malloc")
     return ins, outs
@@ -218,11 +231,14 @@ def _free_after(workspace: Buffer, stream: Stream | None) -> None:
 def execute(prep: Prepared, inputs: object, outputs: object, stream: Stream | None) -> None:
     """Bind the buffers, run phase one and enqueue phase two on ``stream`` (asynchronous)."""
     in_bufs, out_bufs = _buffers(prep, inputs, outputs)
-    size, executor, made = _phase_one(prep, in_bufs, out_bufs)
+    plan, made = _phase_one(prep, in_bufs, out_bufs, stream)
     try:
+        # the steps run one after another on the stream: one workspace serves them all
+        size = max((s for s, _ in plan), default=0)
         workspace = malloc(size, stream=stream) if size > 0 else None
         try:
-            run(workspace, size, executor, stream)
+            for step_size, executor in plan:
+                run(workspace, step_size, executor, stream)
         except AclnnRuntimeError as exc:
             if isinstance(exc.__cause__, AclError):
                 raise exc.__cause__ from None
