@@ -11,6 +11,8 @@ from aclsim import aclnn
 def test_every_registered_op_is_exported_with_both_phases() -> None:
     missing = []
     for name in aclnn.op_names():
+        if not aclnn.get_op(name).get_workspace_size.__module__.startswith("aclsim.aclnn.ops."):
+            continue  # an op a test or a user registered
         snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
         phase_one = f"{snake}_get_workspace_size"
         phase_two = snake if snake in aclnn.__all__ else f"{snake}_"
