@@ -1,9 +1,10 @@
 """The kernels behind LayerNorm and RmsNorm over the trailing ``R`` elements of each row.
 
 The input is viewed as ``rows x R`` (``R`` = the product of the normalised dims), rows split over
-the vector cores, computed in float32.  A row that fits a UB tile is loaded once (weight and
-bias once per core); a longer row is streamed in tiles: LayerNorm sweeps it three times (sum ->
-mean, sum of squared deviations -> rstd, write), RmsNorm twice (sum of squares -> rstd, write).
+the vector cores, computed in float32.  Rows that fit a UB tile are loaded several at a time
+(``per_load``, each in a 32 B-aligned slot; weight and bias once per core); a longer row is
+streamed in tiles: LayerNorm sweeps it three times (sum -> mean, sum of squared deviations ->
+rstd, write), RmsNorm twice (sum of squares -> rstd, write).
 
 - LayerNorm: ``mean = sum(x) / R``, ``rstd = 1 / sqrt(sum((x - mean)^2) / R + eps)``,
   ``out = (x - mean) * rstd * weight + bias`` (weight/bias optional: ones/zeros); ``mean`` and
@@ -11,8 +12,11 @@ mean, sum of squared deviations -> rstd, write), RmsNorm twice (sum of squares -
 - RmsNorm: ``rstd = 1 / sqrt(sum(x^2) / R + epsilon)``, ``y = x * rstd * gamma``; ``rstd`` in
   float32.
 
-Per-row statistics are read on the scalar pipe (after a V -> S flag) and gathered into output
-tiles of up to 64 values with masked ``duplicate``.
+Per-row statistics never reach the scalar pipe: each row's sum is spread over a 32 B block
+(``spread``), turned into mean / rstd there (``muls``/``adds``/``rsqrt`` over the blocks of a
+load at once) and applied with the block read for every element (``row_apply``); the blocks of
+up to 64 rows are gathered into the mean/rstd outputs by one ``whole_reduce``.  So the scalar
+unit keeps issuing, and the next load (double buffered) overlaps this one's work.
 """
 
 from __future__ import annotations

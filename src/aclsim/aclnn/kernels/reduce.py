@@ -11,7 +11,10 @@ Two kernel shapes:
 - **row** (``inner == 1``: each result is the reduction of ``r`` contiguous elements): whole
   rows, several per tile, in 32 B-aligned UB slots (``data_copy_pad``), cast to the
   accumulator, one ``reduce_sum``/``reduce_max`` per row; rows longer than a tile are
-  reduced chunk by chunk into a running per-row value;
+  reduced chunk by chunk into a running per-row value.  A float accumulator's results are
+  gathered into the output tile on the vector pipe (one ``whole_reduce`` per tile), so the
+  next tile's load overlaps this one's reductions; an integer one (``whole_reduce`` takes
+  floats only) is read on the scalar pipe, which holds the next load's issue until then;
 - **col** (``inner > 1``): tiles of ``rows x cols`` elements, cast, folded in halves with
   vector ``add``/``max`` (log2(rows) instructions), accumulated into a ``cols``-element vector.
 

@@ -2,11 +2,15 @@
 
 The tensor is viewed as ``(outer, r, inner)`` around ``dim``.
 
-- **row** (``dim`` is the last axis, ``inner == 1``): one row per step, rows split over the
-  vector cores.  A row that fits a UB tile is loaded once and kept: ``reduce_max``, read on
-  the scalar pipe, ``adds(-max)``, ``exp``, ``reduce_sum``, then ``muls(1 / sum)`` (Softmax) or
-  ``adds(-ln sum)`` on ``x - max`` (LogSoftmax), cast, store.  A longer row is streamed in
-  tiles three times (max, sum of ``exp(x - max)``, write).
+- **row** (``dim`` is the last axis, ``inner == 1``): rows split over the vector cores.  Rows
+  that fit a UB tile are loaded several at a time (``rows`` per load, each in a 32 B-aligned
+  slot) and kept: per row ``reduce_max``, spread over a 32 B block (``spread``) and subtracted
+  with the block read for every element (``row_apply``), one ``exp`` over the load, per row
+  ``reduce_sum`` spread the same way, then a division by it (Softmax) or ``ln`` of the blocks
+  and a subtraction (LogSoftmax), cast, store.  No statistic goes to the scalar pipe, so the
+  scalar unit keeps issuing and the next load (double buffered) overlaps this one's work.  A
+  row longer than a tile is streamed in tiles three times (max, sum of ``exp(x - max)``, write),
+  its statistics combined and spread the same way.
 - **col** (``inner > 1``): tiles of all ``r`` rows x ``cols`` columns; the max and the sum over
   rows are vectors (``max``/``add`` row by row), ``exp`` runs once on the whole tile.  When
   even 8 columns of all ``r`` rows do not fit in UB the plan fails with 561002.
