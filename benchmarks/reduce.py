@@ -2,7 +2,7 @@
 preset: one JSON line per kernel with the modeled time, the fraction of the HBM roofline (bytes
 the kernel must move over the chip's HBM bandwidth) and the simulation's wall time.
 
-    python benchmarks/reduce.py [--rows 8192] [--cols 4096]
+    python benchmarks/reduce.py [--rows 8192] [--cols 4096] [--only Softmax]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=8192)
     ap.add_argument("--cols", type=int, default=4096)
+    ap.add_argument("--only", default="", help="run the kernels whose name contains this text")
     a = ap.parse_args()
     chip = get_chip("910B")
     aclsim.init(chip="910B")
@@ -51,6 +52,8 @@ def main() -> None:
     cases.append(("RmsNorm", lambda p=p: [launch_norm(p, None, x, w, y, st)],
                   2 * nbytes + cols * 2 + rows * 4))
     for name, run, traffic in cases:
+        if a.only.lower() not in name.lower():
+            continue
         t0 = time.perf_counter()
         launches = run()
         aclsim.synchronize_device()

@@ -1,9 +1,10 @@
 """The kernels behind LayerNorm and RmsNorm over the trailing ``R`` elements of each row.
 
 The input is viewed as ``rows x R`` (``R`` = the product of the normalised dims), rows split over
-the vector cores, computed in float32.  A row that fits a UB tile is loaded once (weight and
-bias once per core); a longer row is streamed in tiles: LayerNorm sweeps it three times (sum ->
-mean, sum of squared deviations -> rstd, write), RmsNorm twice (sum of squares -> rstd, write).
+the vector cores, computed in float32.  Rows that fit a UB tile are loaded several at a time
+(``per_load``, each in a 32 B-aligned slot; weight and bias once per core); a longer row is
+streamed in tiles: LayerNorm sweeps it three times (sum -> mean, sum of squared deviations ->
+rstd, write), RmsNorm twice (sum of squares -> rstd, write).
 
 - LayerNorm: ``mean = sum(x) / R``, ``rstd = 1 / sqrt(sum((x - mean)^2) / R + eps)``,
   ``out = (x - mean) * rstd * weight + bias`` (weight/bias optional: ones/zeros); ``mean`` and
@@ -11,8 +12,11 @@ mean, sum of squared deviations -> rstd, write), RmsNorm twice (sum of squares -
 - RmsNorm: ``rstd = 1 / sqrt(sum(x^2) / R + epsilon)``, ``y = x * rstd * gamma``; ``rstd`` in
   float32.
 
-Per-row statistics are read on the scalar pipe (after a V -> S flag) and gathered into output
-tiles of up to 64 values with masked ``duplicate``.
+Per-row statistics never reach the scalar pipe: each row's sum is spread over a 32 B block
+(``spread``), turned into mean / rstd there (``muls``/``adds``/``rsqrt`` over the blocks of a
+load at once) and applied with the block read for every element (``row_apply``); the blocks of
+up to 64 rows are gathered into the mean/rstd outputs by one ``whole_reduce``.  So the scalar
+unit keeps issuing, and the next load (double buffered) overlaps this one's work.
 """
 
 from __future__ import annotations
@@ -27,13 +31,17 @@ import numpy as np
 
 import aclsim.kernel as asc
 from aclsim.aclnn.kernels.reduce_tiling import (
+    BLOCK,
     FLOAT_IN,
     GROUP,
+    VecShape,
     align_elems,
+    gather,
     load_rows,
     move,
-    put_value,
+    row_apply,
     split_evenly,
+    spread,
     store_rows,
     ub_budget,
 )
@@ -47,7 +55,8 @@ F32 = np.dtype(np.float32)
 class NormPlan:
     """``rms``: RmsNorm (else LayerNorm).  ``weight``/``bias``: their dtypes, None when absent;
     ``stats``: the dtype of mean/rstd; ``with_mean``/``with_rstd``: those outputs are written.
-    ``tile`` float32 elements per load; ``resident``: a row fits and is loaded once."""
+    ``tile`` float32 elements per load; ``resident``: a row fits and is loaded once, ``per_load``
+    rows at a time, each in a ``slot``-element UB slot."""
 
     rms: bool
     rows: int
@@ -63,6 +72,9 @@ class NormPlan:
     tile: int
     resident: bool
     workspace_bytes: int = 0
+    per_load: int = 0
+    slot: int = 0
+    vec: VecShape | None = None
 
 
 def _float(d: Any, what: str) -> np.dtype:
@@ -70,6 +82,29 @@ def _float(d: Any, what: str) -> np.dtype:
     if dt not in FLOAT_IN:
         raise AclnnParamInvalidError(f"{what} dtype {dt}: the norm kernels take float16, bfloat16, float32")
     return dt
+
+
+#: UB bytes of the per-row statistics: a 32 B block per row of a group (one, mean, rstd), the
+#: gathered float32 values and the double-buffered statistics output tile, plus slack.
+_STAT_BYTES = 3 * GROUP * BLOCK + GROUP * 4 + 2 * GROUP * 4 + 1024
+
+
+def _tiles(chip: ChipSpec, r: int, dt: np.dtype, isz_in: int) -> tuple[int, bool, int, int]:
+    """``(tile, resident, rows per load, slot)``.  Per element of a load: x in (double buffered),
+    its float32 copy, the output (double buffered), the reduce work area (2 float32 per 256 B
+    repeat); per row length: float32 squares, weight and bias (a slot each when resident, a tile
+    each when streamed)."""
+    per = 2 * isz_in + 4 + 2 * dt.itemsize
+    room = ub_budget(chip) - _STAT_BYTES
+    slot = align_elems(max(r, 1), 2)
+
+    def fit(fixed: int, per_elem: int) -> int:
+        return max(0, room - fixed) * 32 // (32 * per_elem + 2 * 4) // 64 * 64
+
+    tile = fit(3 * slot * 4, per)
+    if slot <= tile:
+        return tile, True, max(1, min(tile // slot, GROUP)), slot
+    return fit(0, per + 3 * 4), False, 0, 0
 
 
 def _plan(rms: bool, shape: Sequence[int], r_dims: int, dtype: Any, weight: Any, bias: Any, stats: Any,
@@ -83,16 +118,10 @@ def _plan(rms: bool, shape: Sequence[int], r_dims: int, dtype: Any, weight: Any,
     b = _float(bias, "bias") if bias is not None else None
     r = math.prod(shape[len(shape) - r_dims:])
     rows = math.prod(shape[:len(shape) - r_dims])
-    # x (double buffered), float32 x, float32 scratch, float32 weight and bias, out (double buffered)
     isz_in = max(d.itemsize for d in (dt, w, b) if d is not None)  # the input queue also loads w, b
-    per = 2 * isz_in + 4 * 4 + 2 * dt.itemsize
-    fixed = 4 * GROUP * 4 + 1024
-    tile = (ub_budget(chip) - fixed) // per // 64 * 64
-    p = NormPlan(rms, rows, r, dt, w, b, np.dtype(stats), float(eps), with_mean, with_rstd, 1, tile,
-                 align_elems(max(r, 1), 2) <= tile)
-    from dataclasses import replace
-
-    return replace(p, block_dim=max(1, min(chip.cores, rows)))
+    tile, resident, per_load, slot = _tiles(chip, r, dt, isz_in)
+    return NormPlan(rms, rows, r, dt, w, b, np.dtype(stats), float(eps), with_mean, with_rstd,
+                    max(1, min(chip.cores, rows)), tile, resident, 0, per_load, slot, VecShape.of(chip))
 
 
 def plan_layer_norm(shape: Sequence[int], normalized_dims: int, dtype: Any, chip: ChipSpec, *,
@@ -116,11 +145,16 @@ def plan_rms_norm(shape: Sequence[int], gamma_dims: int, dtype: Any, gamma_dtype
 
 
 class _Rows:
-    """One core's buffers and steps (built inside the running kernel)."""
+    """One core's buffers and steps (built inside the running kernel).  Row ``p`` of the current
+    group of up to ``GROUP`` rows keeps its mean and rstd in block ``p`` of ``bmean``/``brstd``."""
 
     def __init__(self, p: NormPlan, x: Any, w: Any, b: Any, y: Any) -> None:
         self.p, self.x, self.w, self.b = p, x, w, b
+        assert p.vec is not None
+        self.vec = p.vec
         dt, tile = p.dtype, p.tile
+        self.slot = p.slot if p.resident else tile
+        vlen = self.slot
         self.inv_r = np.float32(1.0 / p.r) if p.r else np.float32("nan")
         isz_in = max(d.itemsize for d in (dt, p.weight, p.bias) if d is not None)
         pipe = asc.TPipe()
@@ -130,91 +164,80 @@ class _Rows:
         pipe.init_buffer(self.q_out, 2, tile * dt.itemsize)
         pipe.init_buffer(self.q_stat, 2, GROUP * 4)
         calc = asc.TBuf(asc.TPosition.VECCALC)
-        pipe.init_buffer(calc, 4 * tile * 4 + 4 * GROUP * 4 + 512)
-        self.wide, self.sq = calc.get(F32, tile), calc.get_with_offset(F32, tile, tile * 4)
-        self.wv = calc.get_with_offset(F32, tile, 2 * tile * 4)
-        self.bv = calc.get_with_offset(F32, tile, 3 * tile * 4)
-        base = 4 * tile * 4
-        self.mt = calc.get_with_offset(p.stats, GROUP, base)
-        self.rt = calc.get_with_offset(p.stats, GROUP, base + GROUP * 4)
-        self.slot = calc.get_with_offset(F32, 8, base + 2 * GROUP * 4)
-        self.part = calc.get_with_offset(F32, 8, base + 2 * GROUP * 4 + 32)
-        self.red = calc.get_with_offset(F32, None, base + 2 * GROUP * 4 + 64)
-        self.v_s = pipe.alloc_event_id(asc.HardEvent.V_S)
+        base = (tile + 3 * vlen) * 4
+        pipe.init_buffer(calc, base + 3 * GROUP * BLOCK + GROUP * 4 + tile // 8 + 64)
+        self.wide, self.sq = calc.get(F32, tile), calc.get_with_offset(F32, vlen, tile * 4)
+        self.wv = calc.get_with_offset(F32, vlen, (tile + vlen) * 4)
+        self.bv = calc.get_with_offset(F32, vlen, (tile + 2 * vlen) * 4)
+        self.one = calc.get_with_offset(F32, 8 * GROUP, base)
+        self.bmean = calc.get_with_offset(F32, 8 * GROUP, base + GROUP * BLOCK)
+        self.brstd = calc.get_with_offset(F32, 8 * GROUP, base + 2 * GROUP * BLOCK)
+        self.gath = calc.get_with_offset(F32, GROUP, base + 3 * GROUP * BLOCK)
+        self.red = calc.get_with_offset(F32, None, base + 3 * GROUP * BLOCK + GROUP * 4)
         self.gy = asc.GlobalTensor(dt)
         self.gy.set_global_buffer(y.cast(dt))
 
-    def scalar(self, t: Any) -> Any:
-        asc.set_flag(asc.HardEvent.V_S, self.v_s)
-        asc.wait_flag(asc.HardEvent.V_S, self.v_s)
-        return t.get_value(0)
-
-    def load(self, dst: Any, addr: Any, ldt: np.dtype, off: int, n: int) -> None:
+    def load(self, dst: Any, addr: Any, ldt: np.dtype, off: int, k: int, n: int) -> None:
+        """``k`` rows of ``n`` elements (``slot`` apart in UB) from GM to float32 ``dst``."""
         g = asc.GlobalTensor(ldt)
         g.set_global_buffer(addr.cast(ldt))
         t = self.q_in.alloc_tensor(ldt)
-        load_rows(t, g[off], 1, n)
+        load_rows(t, g[off], k, n, 0, self.slot)
         self.q_in.enque(t)
         t = self.q_in.deque(ldt)
-        move(dst, t, n)
+        move(dst, t, (k - 1) * self.slot + n)
         self.q_in.free_tensor(t)
 
     def params(self, c0: int, n: int) -> None:
         if self.p.weight is not None:
-            self.load(self.wv, self.w, self.p.weight, c0, n)
+            self.load(self.wv, self.w, self.p.weight, c0, 1, n)
         if self.p.bias is not None:
-            self.load(self.bv, self.b, self.p.bias, c0, n)
+            self.load(self.bv, self.b, self.p.bias, c0, 1, n)
 
-    def total(self, row: int, shift: Any, square: bool) -> Any:
-        """The sum over the row of x (+ shift), squared when ``square``, in ``slot``."""
-        p, wide, sq = self.p, self.wide, self.sq
-        for c0 in range(0, p.r, p.tile):
-            n = min(p.tile, p.r - c0)
-            if not p.resident:
-                self.load(wide, self.x, p.dtype, row * p.r + c0, n)
-            src = wide
-            if shift is not None:
-                asc.adds(sq, wide, shift, n)
-                src = sq
-            if square:
-                asc.mul(sq, src, src, n)
-                src = sq
-            asc.reduce_sum(self.slot if c0 == 0 else self.part, src, self.red, n)
-            if c0:
-                asc.add(self.slot, self.slot, self.part, 1)
-        return self.slot
+    def total(self, v: Any, n: int, square: bool, first: bool) -> None:
+        """Sum of ``v[:n]`` (of its squares when ``square``) into ``one[0]`` (``first``) or added to it."""
+        src = v
+        if square:
+            asc.mul(self.sq, v, v, n)
+            src = self.sq
+        if first:
+            asc.reduce_sum(self.one, src, self.red, n)
+        else:
+            asc.reduce_sum(self.one[8], src, self.red, n)
+            asc.add(self.one, self.one, self.one[8], 1)
 
-    def rstd_of(self, sum_slot: Any) -> Any:
-        asc.muls(sum_slot, sum_slot, self.inv_r, 1)
-        asc.adds(sum_slot, sum_slot, self.p.eps, 1)
-        asc.rsqrt(sum_slot, sum_slot, 1)
-        return self.scalar(sum_slot)
+    def finish_stats(self, blocks: Any, p0: int, k: int, rstd: bool) -> None:
+        """Blocks ``p0 .. p0+k-1`` hold sums: make them means (``rstd`` False) or rstd values."""
+        b = blocks[8 * p0]
+        asc.muls(b, b, self.inv_r, 8 * k)
+        if rstd:
+            asc.adds(b, b, self.p.eps, 8 * k)
+            asc.rsqrt(b, b, 8 * k)
 
-    def write(self, row: int, shift: Any, rstd: Any) -> None:
-        p, wide = self.p, self.wide
-        for c0 in range(0, p.r, p.tile):
-            n = min(p.tile, p.r - c0)
-            if not p.resident:
-                self.load(wide, self.x, p.dtype, row * p.r + c0, n)
-                self.params(c0, n)
-            if shift is not None:
-                asc.adds(wide, wide, shift, n)
-            asc.muls(wide, wide, rstd, n)
-            if p.weight is not None:
-                asc.mul(wide, wide, self.wv, n)
-            if p.bias is not None:
-                asc.add(wide, wide, self.bv, n)
-            o = self.q_out.alloc_tensor(p.dtype)
-            move(o, wide, n)
-            self.q_out.enque(o)
-            o = self.q_out.deque(p.dtype)
-            store_rows(self.gy[row * p.r + c0], o, 1, n)
-            self.q_out.free_tensor(o)
+    def scale(self, v: Any, n: int, pos: int) -> None:
+        """``v[:n]`` (already shifted by the mean) times rstd, weight, plus bias."""
+        p = self.p
+        row_apply(asc.mul, v, v, self.brstd[8 * pos], n, self.vec)
+        if p.weight is not None:
+            asc.mul(v, v, self.wv, n)
+        if p.bias is not None:
+            asc.add(v, v, self.bv, n)
 
-    def flush(self, tile_t: Any, addr: Any, first: int, k: int) -> None:
+    def store(self, off: int, k: int, n: int) -> None:
+        p = self.p
+        o = self.q_out.alloc_tensor(p.dtype)
+        move(o, self.wide, (k - 1) * self.slot + n)
+        self.q_out.enque(o)
+        o = self.q_out.deque(p.dtype)
+        store_rows(self.gy[off], o, k, n, 0, self.slot)
+        self.q_out.free_tensor(o)
+
+    def flush(self, blocks: Any, addr: Any, first: int, k: int) -> None:
+        """Rows ``first .. first+k-1``'s statistic, gathered out of their blocks, to GM."""
         st = self.p.stats
+        gather(self.gath, blocks, k)
         o = self.q_stat.alloc_tensor(st)
-        asc.data_copy(o, tile_t, GROUP)
+        move(o, self.gath, k)
         self.q_stat.enque(o)
         o = self.q_stat.deque(st)
         g = asc.GlobalTensor(st)
@@ -222,33 +245,77 @@ class _Rows:
         store_rows(g[first], o, 1, k)
         self.q_stat.free_tensor(o)
 
+    def resident_rows(self, a: int, k: int, pos: int) -> None:
+        """Rows ``a .. a+k-1`` (one load), statistics in blocks ``pos ..``."""
+        p, r, slot = self.p, self.p.r, self.slot
+        self.load(self.wide, self.x, p.dtype, a * r, k, r)
+        if not p.rms:
+            for j in range(k):
+                self.total(self.wide[j * slot], r, False, True)
+                spread(self.bmean[8 * (pos + j)], self.one)
+            self.finish_stats(self.bmean, pos, k, False)
+        for j in range(k):
+            v = self.wide[j * slot]
+            if not p.rms:
+                row_apply(asc.sub, v, v, self.bmean[8 * (pos + j)], r, self.vec)
+            self.total(v, r, True, True)
+            spread(self.brstd[8 * (pos + j)], self.one)
+        self.finish_stats(self.brstd, pos, k, True)
+        for j in range(k):
+            self.scale(self.wide[j * slot], r, pos + j)
+        self.store(a * r, k, r)
+
+    def streamed_row(self, row: int, pos: int) -> None:
+        """One row longer than a tile: LayerNorm sweeps it three times, RmsNorm twice."""
+        p, r, tile, wide = self.p, self.p.r, self.p.tile, self.wide
+        chunks = [(c0, min(tile, r - c0)) for c0 in range(0, r, tile)]
+        if not p.rms:
+            for c0, n in chunks:
+                self.load(wide, self.x, p.dtype, row * r + c0, 1, n)
+                self.total(wide, n, False, c0 == 0)
+            spread(self.bmean[8 * pos], self.one)
+            self.finish_stats(self.bmean, pos, 1, False)
+        for c0, n in chunks:
+            self.load(wide, self.x, p.dtype, row * r + c0, 1, n)
+            if not p.rms:
+                row_apply(asc.sub, wide, wide, self.bmean[8 * pos], n, self.vec)
+            self.total(wide, n, True, c0 == 0)
+        spread(self.brstd[8 * pos], self.one)
+        self.finish_stats(self.brstd, pos, 1, True)
+        for c0, n in chunks:
+            self.load(wide, self.x, p.dtype, row * r + c0, 1, n)
+            self.params(c0, n)
+            if not p.rms:
+                row_apply(asc.sub, wide, wide, self.bmean[8 * pos], n, self.vec)
+            self.scale(wide, n, pos)
+            self.store(row * r + c0, 1, n)
+
 
 def _norm_rows(p: NormPlan, x: Any, w: Any, b: Any, y: Any, mean_out: Any, rstd_out: Any) -> None:
     c = _Rows(p, x, w, b, y)
     r0, r1 = split_evenly(p.rows, asc.get_block_num(), asc.get_block_idx())
     if p.resident:
         c.params(0, p.r)
-    first = r0
-    for row in range(r0, r1):
+    step = p.per_load if p.resident else 1
+    first = r0  # the first row of the group whose statistics are not yet stored
+    for a in range(r0, r1, step):
+        k = min(step, r1 - a)
+        if a + k - first > GROUP:
+            _flush(c, p, mean_out, rstd_out, first, a - first)
+            first = a
         if p.resident:
-            c.load(c.wide, x, p.dtype, row * p.r, p.r)
-        mean = None
-        if not p.rms:
-            mean = c.scalar(c.total(row, None, False)) * c.inv_r
-        shift = None if mean is None else -mean
-        rstd = c.rstd_of(c.total(row, shift, True))
-        c.write(row, shift, rstd)
-        k = row - first
-        if p.with_mean:
-            put_value(c.mt, k, mean)
-        if p.with_rstd:
-            put_value(c.rt, k, rstd)
-        if k + 1 == GROUP or row + 1 == r1:
-            if p.with_mean:
-                c.flush(c.mt, mean_out, first, k + 1)
-            if p.with_rstd:
-                c.flush(c.rt, rstd_out, first, k + 1)
-            first = row + 1
+            c.resident_rows(a, k, a - first)
+        else:
+            c.streamed_row(a, a - first)
+    if r1 > first:
+        _flush(c, p, mean_out, rstd_out, first, r1 - first)
+
+
+def _flush(c: _Rows, p: NormPlan, mean_out: Any, rstd_out: Any, first: int, k: int) -> None:
+    if p.with_mean:
+        c.flush(c.bmean, mean_out, first, k)
+    if p.with_rstd:
+        c.flush(c.brstd, rstd_out, first, k)
 
 
 @functools.lru_cache(maxsize=128)

@@ -11,7 +11,10 @@ Two kernel shapes:
 - **row** (``inner == 1``: each result is the reduction of ``r`` contiguous elements): whole
   rows, several per tile, in 32 B-aligned UB slots (``data_copy_pad``), cast to the
   accumulator, one ``reduce_sum``/``reduce_max`` per row; rows longer than a tile are
-  reduced chunk by chunk into a running per-row value;
+  reduced chunk by chunk into a running per-row value.  A float accumulator's results are
+  gathered into the output tile on the vector pipe (one ``whole_reduce`` per tile), so the
+  next tile's load overlaps this one's reductions; an integer one (``whole_reduce`` takes
+  floats only) is read on the scalar pipe, which holds the next load's issue until then;
 - **col** (``inner > 1``): tiles of ``rows x cols`` elements, cast, folded in halves with
   vector ``add``/``max`` (log2(rows) instructions), accumulated into a ``cols``-element vector.
 
@@ -38,8 +41,10 @@ from aclsim.aclnn.kernels.reduce_tiling import (
     acc_dtype,
     align_elems,
     convert,
+    gather,
     kernel_dtype,
     load_rows,
+    move,
     normalize_dims,
     put_value,
     reduce_views,
@@ -239,12 +244,22 @@ def reduce_kernel(p: ReducePass) -> asc.Kernel:
     return _row_kernel(p) if p.mode == "row" else _col_kernel(p)
 
 
-def _finish(p: ReducePass, slots: Any, oslots: Any, k: int, out_tile: Any, pos: int, v_s: int) -> None:
+def _finish(p: ReducePass, slots: Any, oslots: Any, k: int, out_tile: Any, v_s: int) -> None:
     """Results ``0..k-1`` (slot ``j`` at element ``8 j`` of ``slots``) scaled, cast and put at
-    ``out_tile[pos + j]``."""
+    ``out_tile[j]``.  A float accumulator is gathered on the vector pipe (one ``whole_reduce`` of
+    one element per slot); an integer one, which ``whole_reduce`` does not take, is read on the
+    scalar pipe and put back with masked ``duplicate``."""
+    if p.acc in FLOAT_IN:
+        got = oslots.reinterpret_cast(p.acc)
+        gather(got, slots, k, p.kind)
+        n = align_elems(k, p.acc.itemsize)
+        if p.scale is not None:
+            asc.muls(got, got, p.scale, n)
+        if p.clamp:
+            asc.mins(got, got, 1, n)
+        move(out_tile, got, k)
+        return
     n = 8 * k
-    if p.scale is not None:
-        asc.muls(slots, slots, p.scale, n)
     if p.clamp:
         asc.mins(slots, slots, 1, n)
     src = slots
@@ -254,7 +269,7 @@ def _finish(p: ReducePass, slots: Any, oslots: Any, k: int, out_tile: Any, pos: 
     asc.set_flag(asc.HardEvent.V_S, v_s)
     asc.wait_flag(asc.HardEvent.V_S, v_s)
     for j in range(k):
-        put_value(out_tile, pos + j, src.get_value(8 * j))
+        put_value(out_tile, j, src.get_value(8 * j))
 
 
 def _row_kernel(p: ReducePass) -> asc.Kernel:
@@ -297,7 +312,7 @@ def _row_kernel(p: ReducePass) -> asc.Kernel:
 
         def flush(k: int, dst0: int) -> None:
             o = q_out.alloc_tensor(ddt)
-            _finish(p, slots, oslots, k, o, 0, v_s)
+            _finish(p, slots, oslots, k, o, v_s)
             q_out.enque(o)
             o = q_out.deque(ddt)
             store_rows(gy[dst0], o, 1, k)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -154,3 +155,64 @@ def move(dst: Any, src: Any, n: int) -> None:
         convert(dst, src, align_elems(n, min(dst.dtype.itemsize, src.dtype.itemsize)))
     else:
         asc.data_copy(dst, src, align_elems(n, dst.dtype.itemsize))
+
+
+# --- per-row statistics without the scalar pipe --------------------------------------------------
+#
+# A row's statistic (its sum or max) is taken with ``reduce_sum``/``reduce_max`` into element 0 of a
+# 32 B slot, then spread over the slot's whole block with a ``whole_reduce`` of that one element
+# repeated 8 times from the same source (``src_rep_stride`` 0).  A per-row scalar step then runs on
+# the block (``muls``/``adds``/``rsqrt`` of 8 elements) and is applied to the row by a binary
+# instruction that reads the block for every block of every repeat (``src1`` strides 0): no value
+# goes to the scalar pipe, so the scalar unit never waits for the vector pipe and keeps issuing
+# the next tiles' loads.  Results of several rows are gathered out of their blocks into a
+# contiguous tile by one ``whole_reduce`` of ``mask`` 1, one repeat per row (``src_rep_stride`` 1).
+
+def spread(bc: Any, one: Any, kind: str = "sum") -> None:
+    """``bc[0:8]`` := ``one[0]`` (float32 blocks, on the vector pipe)."""
+    if kind == "max":
+        asc.whole_reduce_max(bc, one, 1, 8, 1, 1, 0, asc.ReduceOrder.ORDER_ONLY_VALUE)
+    else:
+        asc.whole_reduce_sum(bc, one, 1, 8, 1, 1, 0)
+
+
+def gather(dst: Any, blocks: Any, k: int, kind: str = "sum") -> None:
+    """``dst[j]`` := ``blocks[8 j]`` for ``j < k`` (the first element of ``k`` 32 B float32 blocks)."""
+    if k == 0:
+        return
+    if kind == "max":
+        asc.whole_reduce_max(dst, blocks, 1, k, 1, 1, 1, asc.ReduceOrder.ORDER_ONLY_VALUE)
+    else:
+        asc.whole_reduce_sum(dst, blocks, 1, k, 1, 1, 1)
+
+
+_BCAST = asc.BinaryRepeatParams(1, 1, 0, 8, 8, 0)
+
+
+@dataclass(frozen=True)
+class VecShape:
+    """What a kernel's repeat-form loops need of the chip: bytes per repeat, most repeats per
+    instruction."""
+
+    repeat_bytes: int
+    max_repeat: int
+
+    @classmethod
+    def of(cls, chip: ChipSpec) -> VecShape:
+        return cls(chip.vector_repeat_bytes, chip.max_repeat)
+
+
+def row_apply(op: Any, dst: Any, src: Any, bc: Any, n: int, vec: VecShape) -> None:
+    """``dst[i] = op(src[i], bc[i % 8])`` for ``i < n``: whole repeats with ``bc``'s block read for
+    every block (``src1`` block and repeat strides 0), then a masked tail repeat; never touches
+    ``dst`` past ``n``."""
+    per = vec.repeat_bytes // dst.dtype.itemsize
+    full, tail = divmod(n, per)
+    c = 0
+    while full:
+        rep = min(full, vec.max_repeat)
+        op(dst[c], src[c], bc, per, rep, _BCAST)
+        c += rep * per
+        full -= rep
+    if tail:
+        op(dst[c], src[c], bc, tail, 1, _BCAST)

@@ -2,11 +2,15 @@
 
 The tensor is viewed as ``(outer, r, inner)`` around ``dim``.
 
-- **row** (``dim`` is the last axis, ``inner == 1``): one row per step, rows split over the
-  vector cores.  A row that fits a UB tile is loaded once and kept: ``reduce_max``, read on
-  the scalar pipe, ``adds(-max)``, ``exp``, ``reduce_sum``, then ``muls(1 / sum)`` (Softmax) or
-  ``adds(-ln sum)`` on ``x - max`` (LogSoftmax), cast, store.  A longer row is streamed in
-  tiles three times (max, sum of ``exp(x - max)``, write).
+- **row** (``dim`` is the last axis, ``inner == 1``): rows split over the vector cores.  Rows
+  that fit a UB tile are loaded several at a time (``rows`` per load, each in a 32 B-aligned
+  slot) and kept: per row ``reduce_max``, spread over a 32 B block (``spread``) and subtracted
+  with the block read for every element (``row_apply``), one ``exp`` over the load, per row
+  ``reduce_sum`` spread the same way, then a division by it (Softmax) or ``ln`` of the blocks
+  and a subtraction (LogSoftmax), cast, store.  No statistic goes to the scalar pipe, so the
+  scalar unit keeps issuing and the next load (double buffered) overlaps this one's work.  A
+  row longer than a tile is streamed in tiles three times (max, sum of ``exp(x - max)``, write),
+  its statistics combined and spread the same way.
 - **col** (``inner > 1``): tiles of all ``r`` rows x ``cols`` columns; the max and the sum over
   rows are vectors (``max``/``add`` row by row), ``exp`` runs once on the whole tile.  When
   even 8 columns of all ``r`` rows do not fit in UB the plan fails with 561002.
@@ -17,18 +21,22 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 import aclsim.kernel as asc
 from aclsim.aclnn.kernels.reduce_tiling import (
+    BLOCK,
     FLOAT_IN,
+    VecShape,
     align_elems,
     load_rows,
     move,
+    row_apply,
     split_evenly,
+    spread,
     store_rows,
     ub_budget,
 )
@@ -36,12 +44,15 @@ from aclsim.arch import ChipSpec
 from aclsim.errors import AclnnParamInvalidError, AclnnTilingError
 
 F32 = np.dtype(np.float32)
+#: Most rows one load of the row kernel carries (their statistics take a 32 B block each).
+MAX_ROWS = 64
 
 
 @dataclass(frozen=True)
 class SoftmaxPlan:
     """``log``: LogSoftmax.  ``mode`` "row": ``tile`` elements per load (``resident``: a row fits
-    and is loaded once); "col": ``cols`` columns of all ``r`` rows per load.  No workspace."""
+    and is loaded once, ``rows`` rows per load, each in a ``slot``-element UB slot); "col": ``cols``
+    columns of all ``r`` rows per load.  No workspace."""
 
     log: bool
     mode: str
@@ -55,6 +66,9 @@ class SoftmaxPlan:
     resident: bool
     cols: int
     workspace_bytes: int = 0
+    rows: int = 0  # "row", resident: whole rows per load (each in a slot of ``slot`` elements)
+    slot: int = 0
+    vec: VecShape | None = None
 
 
 def plan_softmax(shape: Sequence[int], dim: int, dtype: Any, chip: ChipSpec, *, log: bool = False,
@@ -82,15 +96,9 @@ def plan_softmax(shape: Sequence[int], dim: int, dtype: Any, chip: ChipSpec, *, 
     inner = math.prod(shape[d + 1:])
     budget = ub_budget(chip)
     if inner == 1 and r:
-        # the input (double buffered), a float32 copy and the output (double buffered)
-        per = 2 * dt.itemsize + 4 + 2 * odt.itemsize
-        tile = (budget - 1024) // per // 64 * 64
-        resident = align_elems(max(r, 1), 2) <= (budget - 1024) // (per + 4) // 64 * 64 if log else \
-            align_elems(max(r, 1), 2) <= tile
-        if log and resident:  # LogSoftmax keeps exp(x - max) apart from x - max
-            tile = (budget - 1024) // (per + 4) // 64 * 64
+        tile, resident, rows, slot = _row_tile(chip, r, dt, odt, log)
         units = outer
-        p = SoftmaxPlan(log, "row", outer, r, 1, dt, odt, 1, tile, resident, 0)
+        p = SoftmaxPlan(log, "row", outer, r, 1, dt, odt, 1, tile, resident, 0, rows=rows, slot=slot)
     else:
         per_col = r * (2 * dt.itemsize + 4 + 2 * odt.itemsize) + 8 + 16  # + the float32 vectors, padding
         cols = budget // max(per_col, 1) // 16 * 16
@@ -106,10 +114,29 @@ def plan_softmax(shape: Sequence[int], dim: int, dtype: Any, chip: ChipSpec, *, 
     return _with_blocks(p, units, chip)
 
 
-def _with_blocks(p: SoftmaxPlan, units: int, chip: ChipSpec) -> SoftmaxPlan:
-    from dataclasses import replace
+def _row_tile(chip: ChipSpec, r: int, dt: np.dtype, odt: np.dtype, log: bool) -> tuple[int, bool, int, int]:
+    """``(tile, resident, rows per load, slot)`` of the row kernel.
 
-    return replace(p, block_dim=max(1, min(chip.cores, units)))
+    Per element: the input and the output double buffered, a float32 copy (LogSoftmax keeps
+    ``exp(x - max)`` in a second one when the rows are resident) and the reduce instructions' work
+    area (2 float32 values per 256 B repeat); fixed: three 32 B blocks per row of a load for the
+    per-row statistics.
+    """
+    fixed = 3 * MAX_ROWS * BLOCK + 1024
+    slot = align_elems(r, min(dt.itemsize, odt.itemsize))
+
+    def fit(per: int) -> int:  # elements (whole 256 B float32 repeats) that fit with the work area
+        return (ub_budget(chip) - fixed) * 32 // (32 * per + 2 * 4) // 64 * 64
+
+    per = 2 * dt.itemsize + 4 + 2 * odt.itemsize
+    tile = fit(per + 4) if log else fit(per)
+    if slot <= tile:
+        return tile, True, max(1, min(tile // slot, MAX_ROWS)), slot
+    return fit(per), False, 0, 0
+
+
+def _with_blocks(p: SoftmaxPlan, units: int, chip: ChipSpec) -> SoftmaxPlan:
+    return replace(p, block_dim=max(1, min(chip.cores, units)), vec=VecShape.of(chip))
 
 
 @functools.lru_cache(maxsize=128)
@@ -120,6 +147,10 @@ def softmax_kernel(p: SoftmaxPlan) -> asc.Kernel:
 
 def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
     dt, odt, r, tile, log, resident = p.dtype, p.out_dtype, p.r, p.tile, p.log, p.resident
+    rows, slot, vec = p.rows, p.slot, p.vec
+    assert vec is not None
+    ebytes = tile * 4 if log and resident else 0
+    nstat = max(rows, 2)  # the streamed path combines chunks in a second slot
 
     @asc.kernel
     def softmax_rows(x: Any, y: Any) -> None:
@@ -128,87 +159,88 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
         pipe.init_buffer(q_in, 2, tile * dt.itemsize)
         pipe.init_buffer(q_out, 2, tile * odt.itemsize)
         calc = asc.TBuf(asc.TPosition.VECCALC)
-        extra = tile * 4 if log and resident else 0
-        pipe.init_buffer(calc, tile * 4 + extra + 1024)
+        base = tile * 4 + ebytes
+        pipe.init_buffer(calc, base + 3 * nstat * BLOCK + tile // 8 + 64)
         wide = calc.get(F32, tile)
-        ebuf = calc.get_with_offset(F32, tile, tile * 4) if extra else wide
-        base = tile * 4 + extra
-        slot, part = calc.get_with_offset(F32, 8, base), calc.get_with_offset(F32, 8, base + 32)
-        red = calc.get_with_offset(F32, None, base + 64)
-        v_s = pipe.alloc_event_id(asc.HardEvent.V_S)
+        ebuf = calc.get_with_offset(F32, tile, tile * 4) if ebytes else wide
+        one = calc.get_with_offset(F32, 8 * nstat, base)  # each row's statistic at element 8 j
+        bmax = calc.get_with_offset(F32, 8 * nstat, base + nstat * BLOCK)  # row j's max in block j
+        bsum = calc.get_with_offset(F32, 8 * nstat, base + 2 * nstat * BLOCK)  # its sum (or ln sum)
+        red = calc.get_with_offset(F32, None, base + 3 * nstat * BLOCK)
         gx, gy = asc.GlobalTensor(dt), asc.GlobalTensor(odt)
         gx.set_global_buffer(x.cast(dt))
         gy.set_global_buffer(y.cast(odt))
         o0, o1 = split_evenly(p.outer, asc.get_block_num(), asc.get_block_idx())
 
-        def scalar(t: Any) -> Any:
-            asc.set_flag(asc.HardEvent.V_S, v_s)
-            asc.wait_flag(asc.HardEvent.V_S, v_s)
-            return t.get_value(0)
-
-        def load(off: int, n: int) -> None:  # GM -> float32 ``wide``
+        def load(off: int, k: int, n: int) -> None:  # GM -> float32 ``wide`` (k rows of n, or a chunk)
             t = q_in.alloc_tensor(dt)
-            load_rows(t, gx[off], 1, n)
+            load_rows(t, gx[off], k, n, 0, slot)
             q_in.enque(t)
             t = q_in.deque(dt)
-            move(wide, t, n)
+            move(wide, t, (k - 1) * slot + n)
             q_in.free_tensor(t)
 
-        def store(off: int, n: int) -> None:  # float32 ``wide`` -> GM
+        def store(off: int, k: int, n: int) -> None:  # float32 ``wide`` -> GM
             o = q_out.alloc_tensor(odt)
-            move(o, wide, n)
+            move(o, wide, (k - 1) * slot + n)
             q_out.enque(o)
             o = q_out.deque(odt)
-            store_rows(gy[off], o, 1, n)
+            store_rows(gy[off], o, k, n, 0, slot)
             q_out.free_tensor(o)
 
-        def sweep(row: int, neg_max: Any) -> Any:
-            """max over the row (``neg_max`` None) or the sum of exp(x - max), tile by tile"""
-            fn, comb = (asc.reduce_max, asc.max) if neg_max is None else (asc.reduce_sum, asc.add)
+        def finish(j: int, v: Any, n: int) -> None:  # x - max -> softmax / log softmax of row j
+            if log:
+                row_apply(asc.sub, v, v, bsum[8 * j], n, vec)
+            else:
+                asc.exp(v, v, n)
+                row_apply(asc.div, v, v, bsum[8 * j], n, vec)
+
+        if resident:
+            for a in range(o0, o1, rows):
+                k = min(rows, o1 - a)
+                load(a * r, k, r)
+                for j in range(k):
+                    asc.reduce_max(one[8 * j], wide[j * slot], red, r)
+                    spread(bmax[8 * j], one[8 * j], "max")
+                    row_apply(asc.sub, wide[j * slot], wide[j * slot], bmax[8 * j], r, vec)
+                asc.exp(ebuf, wide, (k - 1) * slot + r)
+                for j in range(k):
+                    asc.reduce_sum(one[8 * j], ebuf[j * slot], red, r)
+                    spread(bsum[8 * j], one[8 * j])
+                if log:
+                    asc.ln(bsum, bsum, 8 * k)
+                    for j in range(k):
+                        finish(j, wide[j * slot], r)
+                else:
+                    for j in range(k):
+                        row_apply(asc.div, wide[j * slot], ebuf[j * slot], bsum[8 * j], r, vec)
+                store(a * r, k, r)
+            return
+        for row in range(o0, o1):  # rows longer than a tile: three sweeps, statistics in blocks
             for c0 in range(0, r, tile):
                 n = min(tile, r - c0)
-                load(row * r + c0, n)
-                if neg_max is not None:
-                    asc.adds(wide, wide, neg_max, n)
-                    asc.exp(wide, wide, n)
-                fn(slot if c0 == 0 else part, wide, red, n)
+                load(row * r + c0, 1, n)
+                asc.reduce_max(one if c0 == 0 else one[8], wide, red, n)
                 if c0:
-                    comb(slot, slot, part, 1)
-            return scalar(slot)
-
-        def ln_of(total: Any) -> Any:
-            asc.duplicate(part, total, 8)
-            asc.ln(part, part, 8)
-            return scalar(part)
-
-        for row in range(o0, o1):
-            if resident:
-                load(row * r, r)
-                asc.reduce_max(slot, wide, red, r)
-                neg_max = -scalar(slot)
-                asc.adds(wide, wide, neg_max, r)
-                asc.exp(ebuf, wide, r)
-                asc.reduce_sum(slot, ebuf, red, r)
-                total = scalar(slot)
-                if log:
-                    asc.adds(wide, wide, -ln_of(total), r)
-                else:
-                    asc.muls(wide, wide, np.float32(1) / total, r)
-                store(row * r, r)
-                continue
-            neg_max = -sweep(row, None)
-            total = sweep(row, neg_max)
-            post = -ln_of(total) if log else np.float32(1) / total
+                    asc.max(one, one, one[8], 1)
+            spread(bmax, one, "max")
             for c0 in range(0, r, tile):
                 n = min(tile, r - c0)
-                load(row * r + c0, n)
-                asc.adds(wide, wide, neg_max, n)
-                if log:
-                    asc.adds(wide, wide, post, n)
-                else:
-                    asc.exp(wide, wide, n)
-                    asc.muls(wide, wide, post, n)
-                store(row * r + c0, n)
+                load(row * r + c0, 1, n)
+                row_apply(asc.sub, wide, wide, bmax, n, vec)
+                asc.exp(wide, wide, n)
+                asc.reduce_sum(one if c0 == 0 else one[8], wide, red, n)
+                if c0:
+                    asc.add(one, one, one[8], 1)
+            spread(bsum, one)
+            if log:
+                asc.ln(bsum, bsum, 8)
+            for c0 in range(0, r, tile):
+                n = min(tile, r - c0)
+                load(row * r + c0, 1, n)
+                row_apply(asc.sub, wide, wide, bmax, n, vec)
+                finish(0, wide, n)
+                store(row * r + c0, 1, n)
 
     return softmax_rows
 
