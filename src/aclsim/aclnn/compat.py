@@ -34,8 +34,8 @@ from collections.abc import Callable
 from typing import Any
 
 from aclsim import aclnn
+from aclsim.aclnn import config, meta
 from aclsim.aclnn import executor as _ex
-from aclsim.aclnn import meta
 from aclsim.aclnn.dtypes import DataType, Format
 from aclsim.errors import ACLNN_ERR_INNER, ACLNN_SUCCESS, AclError, AclnnError
 from aclsim.recent_errors import record_error, take_recent_errors
@@ -149,6 +149,8 @@ _HANDLES: dict[str, Callable[..., Any]] = {
     "aclCreateScalarList": meta.create_scalar_list,
 }
 _STATUS: dict[str, Callable[..., Any]] = {
+    "aclnnInit": config.init,
+    "aclnnFinalize": config.finalize,
     "aclDestroyTensor": _destroyed(meta.destroy_tensor),
     "aclDestroyScalar": _destroyed(meta.destroy_scalar),
     "aclDestroyIntArray": _destroyed(meta.destroy_int_array),
