@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import functools
 import logging
-import threading
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 from aclsim.errors import ACL_ERROR_INTERNAL_ERROR, ACL_SUCCESS, AclError
+from aclsim.recent_errors import MAX_MESSAGES, record_error, take_recent_errors
 from aclsim.runtime.copies import set_diagnostic_sink
 from aclsim.runtime.memdebug import Diagnostic
 
@@ -52,8 +52,7 @@ LOGGER = logging.getLogger("aclsim.acl")
 # write every failed call (routine ones too, like process_report timeouts) to stderr.
 LOGGER.addHandler(logging.NullHandler())
 
-_MAX_MESSAGES = 64  # messages kept per thread until get_recent_err_msg collects them
-_tls = threading.local()
+_MAX_MESSAGES = MAX_MESSAGES  # messages kept per thread (the shared store's bound)
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -63,19 +62,10 @@ _V = TypeVar("_V")
 _W = TypeVar("_W")
 
 
-def _messages() -> list[str]:
-    messages: list[str] | None = getattr(_tls, "messages", None)
-    if messages is None:
-        messages = _tls.messages = []
-    return messages
-
-
 def _record(api: str, exc: AclError) -> None:
     message = f"{api}: {exc}"
     LOGGER.error("%s", message)
-    messages = _messages()
-    messages.append(message)
-    del messages[:-_MAX_MESSAGES]
+    record_error(message)
 
 
 def get_recent_err_msg() -> str | None:
@@ -85,7 +75,9 @@ def get_recent_err_msg() -> str | None:
     -------
     str or None
         The messages, latest first, one a line; ``None`` when no call of this thread
-        failed since the last call of this function.
+        failed since the last call of this function.  The store is shared with the aclnn
+        compat face (:mod:`aclsim.recent_errors`): its failed calls are reported here too,
+        as ``aclGetRecentErrMsg`` reports runtime and operator errors on the device.
 
     Examples
     --------
@@ -97,12 +89,7 @@ def get_recent_err_msg() -> str | None:
     >>> acl.get_recent_err_msg() is None
     True
     """
-    messages = _messages()
-    if not messages:
-        return None
-    text = "\n".join(reversed(messages))
-    messages.clear()
-    return text
+    return take_recent_errors()
 
 
 def _api_name(fn: Callable[..., object]) -> str:

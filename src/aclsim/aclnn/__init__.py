@@ -10,6 +10,7 @@ names and pyACL's return convention are in :mod:`aclsim.aclnn.compat`.
 from __future__ import annotations
 
 from aclsim.aclnn import ops as _ops  # noqa: F401  (registers every op)
+from aclsim.aclnn.config import debug_kernel_enabled, finalize, init, is_initialized
 from aclsim.aclnn.dtypes import DataType, Format, data_type_of, element_size, numpy_dtype
 from aclsim.aclnn.executor import (
     Executor,
@@ -197,6 +198,10 @@ __all__ = [
     "destroy_tensor_list",
     "element_size",
     "get_array_size",
+    "debug_kernel_enabled",
+    "finalize",
+    "init",
+    "is_initialized",
     "get_data_type",
     "get_format",
     "get_op",

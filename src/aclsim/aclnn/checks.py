@@ -27,8 +27,12 @@ __all__ = [
     "check_rank",
     "check_shape",
     "dtype_names",
+    "memory_span",
     "operands",
+    "overlaps",
+    "partly_overlaps",
     "require",
+    "same_elements",
 ]
 
 
@@ -133,3 +137,44 @@ def broadcast_strides(
     for d, s in zip(t.view_dims, t.strides if strides is None else strides, strict=True):
         st.append(0 if d == 1 else s)
     return tuple(st)
+
+
+# --- memory overlap (decided from the addresses known at phase one) -----------------------------
+
+
+def memory_span(t: AclTensor, strides: Sequence[int] | None = None) -> tuple[int, int] | None:
+    """The byte interval ``[lo, hi)`` that ``t``'s view spans (``strides``: another layout of the
+    view); ``None`` for a tensor without a device address yet or without elements."""
+    if not t.device_addr or not t.numel:
+        return None
+    st = t.strides if strides is None else strides
+    first = t.offset + sum(min(0, (n - 1) * s) for n, s in zip(t.view_dims, st, strict=True))
+    last = t.offset + sum(max(0, (n - 1) * s) for n, s in zip(t.view_dims, st, strict=True))
+    return t.device_addr + first * t.itemsize, t.device_addr + (last + 1) * t.itemsize
+
+
+def overlaps(a: AclTensor, b: AclTensor) -> bool:
+    """Whether the memory of ``a``'s view meets ``b``'s (``False`` while either has no address)."""
+    sa, sb = memory_span(a), memory_span(b)
+    return sa is not None and sb is not None and sa[0] < sb[1] and sb[0] < sa[1]
+
+
+def same_elements(
+    a: AclTensor, a_strides: Sequence[int], b: AclTensor, b_strides: Sequence[int], shape: Sequence[int]
+) -> bool:
+    """Whether ``a`` and ``b``, read over ``shape`` with those (broadcast) strides in elements,
+    name the same memory element for element: the same first byte, the same element size, the
+    same strides on every dim of size > 1 (a true inplace operand; a broadcast one is not)."""
+    return (
+        a.device_addr + a.offset * a.itemsize == b.device_addr + b.offset * b.itemsize
+        and a.itemsize == b.itemsize
+        and all(n == 1 or sa == sb for n, sa, sb in zip(shape, a_strides, b_strides, strict=True))
+    )
+
+
+def partly_overlaps(
+    a: AclTensor, a_strides: Sequence[int], b: AclTensor, b_strides: Sequence[int], shape: Sequence[int]
+) -> bool:
+    """Whether ``a`` must be staged before an op writes ``b``: their memory meets other than
+    element for element (see :func:`same_elements`)."""
+    return overlaps(a, b) and not same_elements(a, a_strides, b, b_strides, shape)

@@ -10,8 +10,9 @@ Code ported from C/C++ keeps its names::
 
 Every function of this module goes through one boundary (:func:`_call`): an aclnn or ACL
 error becomes its status, its message is logged (logger ``"aclsim.aclnn"``) and kept for
-:func:`aclGetRecentErrMsg`; the OUT values are placeholders then (``None`` for a handle, 0
-for a number).  Any other exception is a bug in aclsim: it is logged with its traceback and
+:func:`aclGetRecentErrMsg` (in :mod:`aclsim.recent_errors`, the store that
+``acl.get_recent_err_msg()`` reads too); the OUT values are placeholders then (``None`` for a
+handle, 0 for a number).  Any other exception is a bug in aclsim: it is logged with its traceback and
 reported as 561000 (``ACLNN_ERR_INNER``).  Nothing here raises, except ``TypeError`` for a
 call with the wrong number of arguments (as pyACL's argument parser does).
 
@@ -29,20 +30,18 @@ from __future__ import annotations
 
 import functools
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from aclsim import aclnn
+from aclsim.aclnn import config, meta
 from aclsim.aclnn import executor as _ex
-from aclsim.aclnn import meta
 from aclsim.aclnn.dtypes import DataType, Format
 from aclsim.errors import ACLNN_ERR_INNER, ACLNN_SUCCESS, AclError, AclnnError
+from aclsim.recent_errors import record_error, take_recent_errors
 
 LOGGER = logging.getLogger("aclsim.aclnn")
 LOGGER.addHandler(logging.NullHandler())
-_MAX_MESSAGES = 64
-_tls = threading.local()
 
 __all__ = ["ACLNN_SUCCESS", "aclGetRecentErrMsg"]
 
@@ -51,13 +50,6 @@ for _enum in (DataType, Format):
     for _m in _enum:
         globals()[_m.name] = int(_m)
         __all__.append(_m.name)
-
-
-def _messages() -> list[str]:
-    messages: list[str] | None = getattr(_tls, "messages", None)
-    if messages is None:
-        messages = _tls.messages = []
-    return messages
 
 
 def _call(api: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, int]:
@@ -75,20 +67,17 @@ def _call(api: str, fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any,
         message = f"{api}: {AclnnError(f'unexpected {type(exc).__name__}: {exc}', hint='a bug in aclsim')}"
         code = ACLNN_ERR_INNER
     LOGGER.error("%s", message)
-    messages = _messages()
-    messages.append(message)
-    del messages[:-_MAX_MESSAGES]
+    record_error(message)
     return None, code
 
 
 def aclGetRecentErrMsg() -> str | None:  # noqa: N802 (AscendCL's name)
-    """The messages of this thread's failed aclnn calls, latest first (``None`` if none), then cleared."""
-    messages = _messages()
-    if not messages:
-        return None
-    text = "\n".join(reversed(messages))
-    messages.clear()
-    return text
+    """The messages of this thread's failed calls, latest first (``None`` if none), then cleared.
+
+    One store with ``acl.get_recent_err_msg()`` (:mod:`aclsim.recent_errors`): failed pyACL
+    calls show here and failed aclnn calls there, as the device's ``aclGetRecentErrMsg``
+    reports both."""
+    return take_recent_errors()
 
 
 def _status(api: str, fn: Callable[..., Any]) -> Callable[..., int]:
@@ -160,6 +149,8 @@ _HANDLES: dict[str, Callable[..., Any]] = {
     "aclCreateScalarList": meta.create_scalar_list,
 }
 _STATUS: dict[str, Callable[..., Any]] = {
+    "aclnnInit": config.init,
+    "aclnnFinalize": config.finalize,
     "aclDestroyTensor": _destroyed(meta.destroy_tensor),
     "aclDestroyScalar": _destroyed(meta.destroy_scalar),
     "aclDestroyIntArray": _destroyed(meta.destroy_int_array),

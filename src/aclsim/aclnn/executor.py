@@ -33,6 +33,7 @@ from aclsim.aclnn.meta import AclTensor
 from aclsim.arch import ChipSpec
 from aclsim.errors import (
     AclError,
+    AclnnError,
     AclnnInnerNullptrError,
     AclnnNullptrError,
     AclnnParamInvalidError,
@@ -366,11 +367,54 @@ def _stream_of(stream: Any) -> Any:
     return stream
 
 
+#: the name of the data-movement kernel that plays the device's L0 ViewCopy
+VIEW_COPY = "view_copy"
+
+
+def _same_address(ex: Executor, a: Any, b: Any) -> bool:
+    """Whether two launch operands are one address at phase one (tensor addresses as recorded)."""
+    if not (isinstance(a, Ref) and isinstance(b, Ref)):
+        return False
+    if a == b:
+        return True
+    if "workspace" in (a.kind, b.kind):
+        return False
+    known = all((ex.input_addrs if r.kind == "input" else ex.output_addrs)[r.index] > 0 for r in (a, b))
+    return known and ex.resolve(a, 0) == ex.resolve(b, 0)
+
+
+def _unrepeatable(ex: Executor) -> str | None:
+    """Why OPBASE would refuse to make ``ex`` repeatable (``None`` if it would not)."""
+    for i, step in enumerate(ex.steps):
+        if isinstance(step, Copy):
+            return (f"step {i} is a device-to-device copy (CopyNpuToNpu): the device's copy tasks "
+                    "cannot be replayed")
+        if isinstance(step, Launch) and step.name == VIEW_COPY and len(step.args) >= 2 \
+                and _same_address(ex, step.args[0], step.args[1]):
+            return f"step {i} is a ViewCopy whose source and destination are the same address"
+    return None
+
+
 def set_executor_repeatable(executor: Executor | None) -> None:
-    """``aclSetAclOpExecutorRepeatable``: the executor survives its runs (561103 if ``None``)."""
+    """``aclSetAclOpExecutorRepeatable``: the executor survives its runs.
+
+    561103 for ``None``.  561000 (``ACLNN_ERR_INNER``, as OPBASE's ``SetRepeatable``) where the
+    documentation says reuse cannot be enabled and aclsim's executors can meet the case: a
+    device-to-device copy step (:meth:`OpBuilder.copy`, the device's CopyNpuToNpu), or a
+    ViewCopy whose source and destination are one address (``inplace_copy(t, t)``).  The
+    executor is left as it was: not repeatable, still good for one run.  (Host-to-device
+    copies and internal device tensors cannot occur: an executor's operands are its tensors
+    and its workspace.)
+    """
     if executor is None:
         raise AclnnInnerNullptrError("executor is None", hint="pass the executor phase one returned")
     ex = _live_executor(executor)
+    why = _unrepeatable(ex)
+    if why is not None:
+        raise AclnnError(
+            f"{ex.op}: the executor cannot be made repeatable: {why}",
+            hint="run it once (it is consumed), or call phase one again for every run",
+        )
     ex.repeatable = True
 
 

@@ -26,6 +26,7 @@ from aclsim.aclnn.checks import (
     check_rank,
     check_shape,
     operands,
+    partly_overlaps,
     require,
 )
 from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype, promote_scalar_a2, promote_types
@@ -108,7 +109,10 @@ def elementwise_op(
     The caller has validated dtypes and shapes; ``out``'s shape is the broadcast shape.  Views
     whose innermost stride is 0 or 1 are read (written) in place; other views are staged
     through the workspace with the view_copy kernel (a contiguous copy of an input before, a
-    ViewCopy into ``out`` after).
+    ViewCopy into ``out`` after).  An input whose memory meets ``out``'s other than element for
+    element (``t[1:]`` into ``t[:-1]``, a broadcast row of ``out``, another dtype at the same
+    address) is staged too, so that the op computes from the old values as the device does
+    (its graph copies such an input); a true inplace input (``selfRef``) is read in place.
     """
     shape = tuple(out.view_dims)
     if any(s == 0 for d, s in zip(out.view_dims, out.strides, strict=True) if d > 1):
@@ -118,14 +122,15 @@ def elementwise_op(
     out_ref = b.output(out)
     if out.numel == 0:
         return b.finish()
+    staged_out = _inner_stride(shape, out.strides) != 1
     operands: list[tuple[np.dtype, tuple[int, ...]]] = []
     for i, (_, t) in enumerate(inputs):
         st = broadcast_strides(t, shape)
-        if _inner_stride(shape, st) not in (0, 1):
+        aliased = not staged_out and partly_overlaps(t, st, out, out.strides, shape)
+        if aliased or _inner_stride(shape, st) not in (0, 1):
             refs[i] = _stage(b, refs[i], t)
             st = broadcast_strides(t, shape, contiguous_strides(t.view_dims))
         operands.append((t.dtype, st))
-    staged_out = _inner_stride(shape, out.strides) != 1
     dst = b.workspace(out.numel * out.itemsize) if staged_out else out_ref
     out_strides = contiguous_strides(shape) if staged_out else broadcast_strides(out, shape)
     plan = plan_elementwise(shape, operands, (out.dtype, out_strides), compute, b.chip, temps=temps)

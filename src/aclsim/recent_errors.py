@@ -1,0 +1,46 @@
+"""The one store of recent error messages that both boundaries fill: the pyACL face
+(:mod:`aclsim.acl`, whose calls turn exceptions into return codes) and the aclnn compat face
+(:mod:`aclsim.aclnn.compat`).  As ``aclGetRecentErrMsg`` on the device reports the failures of
+the runtime and of the operator library alike, ``acl.get_recent_err_msg()`` and
+``compat.aclGetRecentErrMsg()`` read this one store: per thread, latest first, cleared when read.
+
+>>> record_error("aclnnAddGetWorkspaceSize: [ACLNN_ERR_PARAM_NULLPTR 161001] Add: self is None")
+>>> take_recent_errors()
+'aclnnAddGetWorkspaceSize: [ACLNN_ERR_PARAM_NULLPTR 161001] Add: self is None'
+>>> take_recent_errors() is None
+True
+"""
+
+from __future__ import annotations
+
+import threading
+
+__all__ = ["MAX_MESSAGES", "record_error", "take_recent_errors"]
+
+#: messages kept per thread until they are read (the oldest are dropped beyond it)
+MAX_MESSAGES = 64
+_tls = threading.local()
+
+
+def _messages() -> list[str]:
+    messages: list[str] | None = getattr(_tls, "messages", None)
+    if messages is None:
+        messages = _tls.messages = []
+    return messages
+
+
+def record_error(message: str) -> None:
+    """Keep ``message`` (one failed call: ``"<api>: <error>"``) for this thread."""
+    messages = _messages()
+    messages.append(message)
+    del messages[:-MAX_MESSAGES]
+
+
+def take_recent_errors() -> str | None:
+    """Return and clear this thread's messages, latest first, one a line (``None`` if none)."""
+    messages = _messages()
+    if not messages:
+        return None
+    text = "\n".join(reversed(messages))
+    messages.clear()
+    return text
