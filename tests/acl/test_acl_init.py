@@ -127,3 +127,16 @@ def test_data_types_and_formats_are_the_aclnn_enums() -> None:
     for member in (*DataType, *Format):
         assert getattr(acl, member.name) == int(member) and member.name in acl.__all__, member
     assert (acl.ACL_FLOAT16, acl.ACL_BF16, acl.ACL_FORMAT_ND, acl.ACL_FORMAT_FRACTAL_NZ) == (1, 27, 2, 29)
+
+
+def test_acl_init_and_finalize_initialise_aclnn_with_the_same_file(tmp_path) -> None:
+    from aclsim import aclnn
+
+    cfg = tmp_path / "acl.json"
+    cfg.write_text('{"op_debug_config": {"enable_debug_kernel": "on"}}')
+    assert acl.init(str(cfg)) == 0
+    assert aclnn.is_initialized() and aclnn.debug_kernel_enabled()
+    assert acl.finalize() == 0
+    assert not aclnn.is_initialized() and not aclnn.debug_kernel_enabled()
+    assert acl.init() == 0 and aclnn.is_initialized() and not aclnn.debug_kernel_enabled()
+    assert acl.finalize() == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from aclsim import aclnn
 from aclsim.acl._boundary import returns_code
 from aclsim.errors import InvalidParamError
 from aclsim.runtime import api as _rt
@@ -21,7 +22,9 @@ def init(config_path: str | os.PathLike[str] | None = None) -> None:
         Optional JSON file.  Its ``"aclsim"`` object may set ``devices``, ``chip`` and
         ``memory``; the other keys of real AscendCL configs (dump, profiling, ...) are
         ignored.  ``None`` or ``""`` uses the environment (``ACLSIM_DEVICES``,
-        ``ACLSIM_CHIP``, ``ACLSIM_MEMORY``) and the defaults.
+        ``ACLSIM_CHIP``, ``ACLSIM_MEMORY``) and the defaults.  As on the device, ``aclInit``
+        also initialises aclnn (:func:`aclsim.aclnn.init` with the same file: its
+        ``op_debug_config``).
 
     Returns
     -------
@@ -40,6 +43,7 @@ def init(config_path: str | os.PathLike[str] | None = None) -> None:
     if config_path is not None and not isinstance(config_path, (str, os.PathLike)):
         raise InvalidParamError(f"config_path must be a str path or None, got {type(config_path).__name__}")
     _rt.init(config_path or None)
+    aclnn.init(config_path or None)
 
 
 @returns_code
@@ -47,7 +51,7 @@ def finalize() -> None:
     """Release everything (``aclFinalize``).
 
     Resources still alive are released too and reported by a
-    :class:`~aclsim.errors.LeakWarning`.
+    :class:`~aclsim.errors.LeakWarning`; aclnn is finalised too (:func:`aclsim.aclnn.finalize`).
 
     Returns
     -------
@@ -56,3 +60,4 @@ def finalize() -> None:
         ``ACL_ERROR_REPEAT_FINALIZE`` (100037) on a second call.
     """
     _rt.finalize()
+    aclnn.finalize()
