@@ -27,6 +27,7 @@ from aclsim.aclnn.ops.reduction import (
     deliver,
     fill_out,
     int_values,
+    must_stage,
     reduced_shape,
     result_buffer,
     stage_input,
@@ -67,6 +68,24 @@ def _outputs(b: OpBuilder, outs: Sequence[tuple[AclTensor | None, np.dtype]]) ->
         dst, done = result_buffer(b, ref, t, dt)
         got.append((dst, ref, done))
     return got
+
+
+def _written(outs: Sequence[tuple[AclTensor | None, np.dtype]], where: Where) -> list[AclTensor | None]:
+    """The outputs the kernel writes in place (the others get their result by a later copy,
+    after the kernel has read every input)."""
+    return [t for (t, _), (_, _, done) in zip(outs, where, strict=True) if t is not None and done]
+
+
+def _sources(b: OpBuilder, x: tuple[Ref, AclTensor], others: Sequence[tuple[Ref, AclTensor | None]],
+             written: list[AclTensor | None], inplace: AclTensor) -> list[Any]:
+    """The kernel's input arguments: each input contiguous (staged when strided), and staged too
+    when its memory meets an output the kernel writes (:func:`must_stage`).  ``x`` may be
+    ``inplace`` element for element: the norm kernels load each row (each tile of a streamed
+    row, in the last sweep) before they store the same elements, and never read it again."""
+    src: list[Any] = [stage_input(b, x[0], x[1], copy=must_stage(x[1], written, inplace=inplace))]
+    for ref, t in others:
+        src.append(0 if t is None else stage_input(b, ref, t, copy=must_stage(t, written)))
+    return src
 
 
 def _finish_outputs(b: OpBuilder, outs: Sequence[tuple[AclTensor | None, np.dtype]],
@@ -146,10 +165,8 @@ def _layer_norm(op: str, x: Any, normalized_shape: Any, weight: Any, bias: Any, 
                            weight_dtype=None if weight is None else weight.dtype,
                            bias_dtype=None if bias is None else bias.dtype, eps=eps_v,
                            with_mean=mean_out is not None, with_rstd=rstd_out is not None)
-    src = stage_input(b, x_ref, x)
-    w_src = 0 if weight is None else stage_input(b, w_ref, weight)
-    b_src = 0 if bias is None else stage_input(b, b_ref, bias)
-    b.launch(norm_kernel(plan), plan.block_dim, src, w_src, b_src, *(w for w, _, _ in where))
+    srcs = _sources(b, (x_ref, x), [(w_ref, weight), (b_ref, bias)], _written(outs, where), out)
+    b.launch(norm_kernel(plan), plan.block_dim, *srcs, *(w for w, _, _ in where))
     return _finish_outputs(b, outs, where)
 
 
@@ -225,8 +242,8 @@ def rms_norm_get_workspace_size(x: AclTensor, gamma: AclTensor, epsilon: float, 
     if x.numel == 0:
         return b.finish()
     plan = plan_rms_norm(x.view_dims, gamma.rank, x.dtype, gamma.dtype, b.chip, epsilon=eps)
-    src, g_src = stage_input(b, x_ref, x), stage_input(b, g_ref, gamma)
-    b.launch(norm_kernel(plan), plan.block_dim, src, g_src, *(w for w, _, _ in where))
+    srcs = _sources(b, (x_ref, x), [(g_ref, gamma)], _written(outs, where), y_out)
+    b.launch(norm_kernel(plan), plan.block_dim, *srcs, *(w for w, _, _ in where))
     return _finish_outputs(b, outs, where)
 
 
