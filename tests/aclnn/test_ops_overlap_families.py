@@ -38,6 +38,7 @@ from aclsim.aclnn.ops.reduction import (
     softmax,
     softmax_get_workspace_size,
 )
+from aclsim.errors import AclnnParamInvalidError, AclnnTilingError
 
 R, C = 48, 96  # rows spread over every core of the tiny chip
 
@@ -263,3 +264,22 @@ def test_true_inplace_over_rows_longer_than_a_tile(dev: Any) -> None:
     ex = run_op(layer_norm_get_workspace_size, layer_norm, v, [n], None, None, 1e-5, v, None, None)
     np.testing.assert_allclose(v.numpy(), _ln_ref(a, 1e-5)[0], rtol=2e-5, atol=2e-5)
     assert ex.workspace_size == 0
+
+
+def test_outputs_overlapping_each_other_are_refused(dev: Any) -> None:
+    """The device leaves the shared bytes undefined: RmsNorm 561002, LayerNorm 161002, at phase one."""
+    a = _storage(R * C, 20).reshape(R, C)
+    x, g = dev(a), dev(np.ones(C, np.float32))
+    y = dev(np.zeros((R, C), np.float32))
+    with pytest.raises(AclnnTilingError, match="yOut and rstdOut overlap"):
+        rms_norm_get_workspace_size(x, g, 1e-6, y, y.view((R, 1), (1, 1), R))
+    st = dev(np.zeros(2 * R, np.float32))
+    with pytest.raises(AclnnParamInvalidError, match="meanOutOptional and rstdOutOptional overlap"):
+        layer_norm_get_workspace_size(x, [C], None, None, 1e-5, y, st.view((R, 1), (1, 1), 0),
+                                      st.view((R, 1), (1, 1), 1))
+    with pytest.raises(AclnnParamInvalidError, match="out and rstdOutOptional overlap"):
+        layer_norm_get_workspace_size(x, [C], None, None, 1e-5, y, None, y.view((R, 1), (C, 1), 0))
+    # apart: accepted
+    ws, _ = layer_norm_get_workspace_size(x, [C], None, None, 1e-5, y, st.view((R, 1), (1, 1), 0),
+                                          st.view((R, 1), (1, 1), R))
+    assert ws == 0

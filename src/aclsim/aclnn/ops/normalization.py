@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.aclnn.checks import check_dtype, check_rank, check_shape, operands, require
+from aclsim.aclnn.checks import check_dtype, check_rank, check_shape, operands, overlaps, require
 from aclsim.aclnn.dtypes import DataType
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.norm import norm_kernel, plan_layer_norm, plan_rms_norm
@@ -96,6 +96,19 @@ def _finish_outputs(b: OpBuilder, outs: Sequence[tuple[AclTensor | None, np.dtyp
     return b.finish()
 
 
+def check_outputs_apart(op: str, named: Sequence[tuple[str, AclTensor | None]],
+                        err: type[AclnnParamInvalidError] | type[AclnnTilingError]) -> None:
+    """``err`` naming two outputs whose memory meets (from the addresses known at phase one): the
+    kernel writes both, and which value lands in the shared bytes is undefined on the device
+    (aclsim refuses it, as it refuses an output with stride 0)."""
+    for i, (na, a) in enumerate(named):
+        for nb, t in named[i + 1:]:
+            if a is not None and t is not None and overlaps(a, t):
+                raise err(f"{op}: the outputs {na} and {nb} overlap in memory: which value lands in the "
+                          "shared bytes is undefined on the device; aclsim refuses it",
+                          hint=f"give {na} and {nb} separate memory")
+
+
 # --- LayerNorm ----------------------------------------------------------------------------------
 
 
@@ -126,6 +139,8 @@ def _layer_norm_checks(op: str, x: AclTensor, norm: tuple[int, ...], w: AclTenso
             check_dtype(op, name, t.data_type, (x.data_type,), " (must be input's dtype)")
             check_shape(op, name, t, stat_shape, "input's shape with the normalised dims 1")
             check_out_view(op, name, t)
+    check_outputs_apart(op, (("out", out), ("meanOutOptional", mean), ("rstdOutOptional", rstd)),
+                        AclnnParamInvalidError)
 
 
 def _layer_norm(op: str, x: Any, normalized_shape: Any, weight: Any, bias: Any, eps: Any, out: Any,
@@ -224,6 +239,7 @@ def _rms_checks(op: str, x: AclTensor, gamma: AclTensor, y: AclTensor, rstd: Acl
     for name, t in (("yOut", y), ("rstdOut", rstd)):
         if any(s == 0 for d, s in zip(t.view_dims, t.strides, strict=True) if d > 1):
             raise bad(f"{name} has stride 0 on a dim of size > 1 (its elements overlap)")
+    check_outputs_apart(op, (("yOut", y), ("rstdOut", rstd)), AclnnTilingError)
 
 
 def rms_norm_get_workspace_size(x: AclTensor, gamma: AclTensor, epsilon: float, y_out: AclTensor,
