@@ -88,7 +88,7 @@ def test_reduction_into_the_last_row_of_self(dev: Any, kind: str) -> None:
     got = t.numpy()
     np.testing.assert_allclose(got[off:off + R], want, rtol=1e-5, atol=1e-5)
     np.testing.assert_array_equal(got[:off], a[:off])
-    assert ex.workspace_size > 0
+    assert ex.workspace_size > 0 and [k.name for k in ex.launches][0] == "view_copy"
 
 
 @pytest.mark.parametrize("log", [False, True])
@@ -283,3 +283,16 @@ def test_outputs_overlapping_each_other_are_refused(dev: Any) -> None:
     ws, _ = layer_norm_get_workspace_size(x, [C], None, None, 1e-5, y, st.view((R, 1), (1, 1), 0),
                                           st.view((R, 1), (1, 1), R))
     assert ws == 0
+
+
+def test_reduction_in_passes_reads_self_before_out_is_written(dev: Any) -> None:
+    """A full reduction runs as partials (self -> workspace) then a combine (workspace -> out):
+    every read of self precedes the launch that writes out, so self is not copied."""
+    n = 40000
+    a = _storage(n, 21)
+    t = dev(a)
+    out = t.view((1,), (1,), n // 2)
+    ex = run_op(reduce_sum_get_workspace_size, reduce_sum, t, [0], True, D.ACL_FLOAT, out)
+    got = t.numpy()
+    np.testing.assert_allclose(got[n // 2], a.astype(np.float64).sum(), rtol=1e-5)
+    assert [k.name for k in ex.launches].count("view_copy") == 0
