@@ -16,7 +16,9 @@ Phase one validates, then plans the launches:
   plan's own conversions (``MatmulPlan.prep``: float16 copies for USE_FP16 on float32, the
   transposed float32 copies) are done on the device the same way;
 - an ``out`` whose rows are not contiguous gets the result through the workspace and a
-  view_copy; K == 0 fills ``out`` with zeros; an empty ``out`` plans nothing (workspace 0).
+  view_copy; K == 0 fills ``out`` with zeros; an empty ``out`` plans nothing (workspace 0);
+- an operand whose memory meets an ``out`` written in place is first copied contiguous into
+  the workspace (the result is computed from the old values, as the device's graph does).
 """
 
 from __future__ import annotations
@@ -29,7 +31,15 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.aclnn.checks import check_castable, check_dtype, check_rank, check_shape, operands, require
+from aclsim.aclnn.checks import (
+    check_castable,
+    check_dtype,
+    check_rank,
+    check_shape,
+    operands,
+    overlaps,
+    require,
+)
 from aclsim.aclnn.dtypes import DataType, promote_types
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import elementwise_kernel, plan_elementwise
@@ -320,7 +330,9 @@ def _plan_out(b: OpBuilder, ra: Ref, rb: Ref, rc: Ref, self: AclTensor, mat2: Ac
         mats = []
         for ref, t, second in ((ra, self, False), (rb, mat2, True)):
             x = _operand(ref, t, t.strides, batch, second)
-            if not _contiguous(x):
+            # an operand meeting an out the cube writes in place is read from a copy (the cores'
+            # fixpipe stores of C tiles would meet other cores' and later batches' loads)
+            if not _contiguous(x) or (not staged_out and overlaps(t, out)):
                 x = _operand(_stage(b, ref, t), t, contiguous_strides(t.view_dims), batch, second)
             mats.append(x)
         _plan_launches(_Call(op, b, mats[0], mats[1], c, k, batch, cmt))

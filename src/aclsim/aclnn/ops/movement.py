@@ -24,7 +24,15 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.aclnn.checks import check_dtype, check_shape, dtype_names, operands, require
+from aclsim.aclnn.checks import (
+    check_dtype,
+    check_shape,
+    dtype_names,
+    operands,
+    overlaps,
+    partly_overlaps,
+    require,
+)
 from aclsim.aclnn.dtypes import DataType, is_complex
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import collapse, elementwise_kernel, plan_elementwise
@@ -144,21 +152,6 @@ def _distinct(op: str, name: str, t: AclTensor) -> None:
             )
 
 
-def _bytes(t: AclTensor, strides: Sequence[int] | None = None) -> tuple[int, int] | None:
-    """The byte interval ``[lo, hi)`` a view of ``t`` spans (``None`` without an address yet)."""
-    if not t.device_addr or not t.numel:
-        return None
-    st = t.strides if strides is None else strides
-    last = t.offset + sum((n - 1) * s for n, s in zip(t.view_dims, st, strict=True))
-    return t.device_addr + t.offset * t.itemsize, t.device_addr + (last + 1) * t.itemsize
-
-
-def _overlap(a: AclTensor, b: AclTensor) -> bool:
-    """Whether the memory of ``a``'s view meets ``b``'s (decided from the addresses at phase one)."""
-    sa, sb = _bytes(a), _bytes(b)
-    return sa is not None and sb is not None and sa[0] < sb[1] and sb[0] < sa[1]
-
-
 def _copy(b: OpBuilder, src: Ref, view: View, dst: Ref, dst_strides: Sequence[int], dtype: np.dtype) -> None:
     """Plan one view copy: ``view`` (strides from ``src``'s first element) into ``dst``."""
     plan = plan_view_copy(view.shape, dtype, view.strides, view.offset, dst_strides, 0, b.chip)
@@ -189,7 +182,7 @@ def _moved(
     if self.numel == 0 or out.numel == 0:
         return b.finish()
     strides = tuple(self.strides)
-    if _overlap(self, out):
+    if overlaps(self, out):
         src, strides = _stage(b, src, self), contiguous_strides(self.view_dims)
     _copy(b, src, view_of(tuple(self.view_dims), strides, 0), dst, out.strides, self.dtype)
     return b.finish()
@@ -303,23 +296,6 @@ def _check_copy(op: str, self_ref: AclTensor, src: AclTensor) -> View:
     return view
 
 
-def _aliased(self_ref: AclTensor, src: AclTensor, view: View) -> bool:
-    """Whether src must be staged: its memory meets selfRef's other than element for element
-    (the same first element, element size and strides, nothing broadcast)."""
-    if not _overlap(self_ref, src):
-        return False
-    same = (
-        self_ref.device_addr + self_ref.offset * self_ref.itemsize
-        == src.device_addr + src.offset * src.itemsize
-        and self_ref.itemsize == src.itemsize
-        and all(
-            n == 1 or s == d
-            for n, s, d in zip(self_ref.view_dims, view.strides, self_ref.strides, strict=True)
-        )
-    )
-    return not same
-
-
 def _inner_stride(shape: Sequence[int], strides: Sequence[int]) -> int:
     dims, (st,) = collapse(tuple(shape), [tuple(strides)])
     return st[-1] if dims[-1] > 1 else 1
@@ -367,7 +343,8 @@ def inplace_copy_get_workspace_size(self_ref: AclTensor, src: AclTensor) -> tupl
     if self_ref.numel == 0 or src.numel == 0:
         return b.finish()
     cast = self_ref.data_type != src.data_type
-    if _aliased(self_ref, src, view) or (cast and _inner_stride(view.shape, view.strides) not in (0, 1)):
+    aliased = partly_overlaps(src, view.strides, self_ref, self_ref.strides, self_ref.view_dims)
+    if aliased or (cast and _inner_stride(view.shape, view.strides) not in (0, 1)):
         sref = _stage(b, sref, src)
         view = broadcast_view(src.view_dims, contiguous_strides(src.view_dims), 0, self_ref.view_dims)
     if cast:

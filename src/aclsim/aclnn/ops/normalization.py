@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.aclnn.checks import check_dtype, check_rank, check_shape, operands, require
+from aclsim.aclnn.checks import check_dtype, check_rank, check_shape, operands, overlaps, require
 from aclsim.aclnn.dtypes import DataType
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.norm import norm_kernel, plan_layer_norm, plan_rms_norm
@@ -27,6 +27,7 @@ from aclsim.aclnn.ops.reduction import (
     deliver,
     fill_out,
     int_values,
+    must_stage,
     reduced_shape,
     result_buffer,
     stage_input,
@@ -69,12 +70,43 @@ def _outputs(b: OpBuilder, outs: Sequence[tuple[AclTensor | None, np.dtype]]) ->
     return got
 
 
+def _written(outs: Sequence[tuple[AclTensor | None, np.dtype]], where: Where) -> list[AclTensor | None]:
+    """The outputs the kernel writes in place (the others get their result by a later copy,
+    after the kernel has read every input)."""
+    return [t for (t, _), (_, _, done) in zip(outs, where, strict=True) if t is not None and done]
+
+
+def _sources(b: OpBuilder, x: tuple[Ref, AclTensor], others: Sequence[tuple[Ref, AclTensor | None]],
+             written: list[AclTensor | None], inplace: AclTensor) -> list[Any]:
+    """The kernel's input arguments: each input contiguous (staged when strided), and staged too
+    when its memory meets an output the kernel writes (:func:`must_stage`).  ``x`` may be
+    ``inplace`` element for element: the norm kernels load each row (each tile of a streamed
+    row, in the last sweep) before they store the same elements, and never read it again."""
+    src: list[Any] = [stage_input(b, x[0], x[1], copy=must_stage(x[1], written, inplace=inplace))]
+    for ref, t in others:
+        src.append(0 if t is None else stage_input(b, ref, t, copy=must_stage(t, written)))
+    return src
+
+
 def _finish_outputs(b: OpBuilder, outs: Sequence[tuple[AclTensor | None, np.dtype]],
                     where: Where) -> tuple[int, Executor]:
     for (t, dt), (dst, ref, done) in zip(outs, where, strict=True):
         if t is not None and ref is not None and not done:
             deliver(b, dst, dt, ref, t)
     return b.finish()
+
+
+def check_outputs_apart(op: str, named: Sequence[tuple[str, AclTensor | None]],
+                        err: type[AclnnParamInvalidError] | type[AclnnTilingError]) -> None:
+    """``err`` naming two outputs whose memory meets (from the addresses known at phase one): the
+    kernel writes both, and which value lands in the shared bytes is undefined on the device
+    (aclsim refuses it, as it refuses an output with stride 0)."""
+    for i, (na, a) in enumerate(named):
+        for nb, t in named[i + 1:]:
+            if a is not None and t is not None and overlaps(a, t):
+                raise err(f"{op}: the outputs {na} and {nb} overlap in memory: which value lands in the "
+                          "shared bytes is undefined on the device; aclsim refuses it",
+                          hint=f"give {na} and {nb} separate memory")
 
 
 # --- LayerNorm ----------------------------------------------------------------------------------
@@ -107,6 +139,8 @@ def _layer_norm_checks(op: str, x: AclTensor, norm: tuple[int, ...], w: AclTenso
             check_dtype(op, name, t.data_type, (x.data_type,), " (must be input's dtype)")
             check_shape(op, name, t, stat_shape, "input's shape with the normalised dims 1")
             check_out_view(op, name, t)
+    check_outputs_apart(op, (("out", out), ("meanOutOptional", mean), ("rstdOutOptional", rstd)),
+                        AclnnParamInvalidError)
 
 
 def _layer_norm(op: str, x: Any, normalized_shape: Any, weight: Any, bias: Any, eps: Any, out: Any,
@@ -146,10 +180,8 @@ def _layer_norm(op: str, x: Any, normalized_shape: Any, weight: Any, bias: Any, 
                            weight_dtype=None if weight is None else weight.dtype,
                            bias_dtype=None if bias is None else bias.dtype, eps=eps_v,
                            with_mean=mean_out is not None, with_rstd=rstd_out is not None)
-    src = stage_input(b, x_ref, x)
-    w_src = 0 if weight is None else stage_input(b, w_ref, weight)
-    b_src = 0 if bias is None else stage_input(b, b_ref, bias)
-    b.launch(norm_kernel(plan), plan.block_dim, src, w_src, b_src, *(w for w, _, _ in where))
+    srcs = _sources(b, (x_ref, x), [(w_ref, weight), (b_ref, bias)], _written(outs, where), out)
+    b.launch(norm_kernel(plan), plan.block_dim, *srcs, *(w for w, _, _ in where))
     return _finish_outputs(b, outs, where)
 
 
@@ -207,6 +239,7 @@ def _rms_checks(op: str, x: AclTensor, gamma: AclTensor, y: AclTensor, rstd: Acl
     for name, t in (("yOut", y), ("rstdOut", rstd)):
         if any(s == 0 for d, s in zip(t.view_dims, t.strides, strict=True) if d > 1):
             raise bad(f"{name} has stride 0 on a dim of size > 1 (its elements overlap)")
+    check_outputs_apart(op, (("yOut", y), ("rstdOut", rstd)), AclnnTilingError)
 
 
 def rms_norm_get_workspace_size(x: AclTensor, gamma: AclTensor, epsilon: float, y_out: AclTensor,
@@ -225,8 +258,8 @@ def rms_norm_get_workspace_size(x: AclTensor, gamma: AclTensor, epsilon: float, 
     if x.numel == 0:
         return b.finish()
     plan = plan_rms_norm(x.view_dims, gamma.rank, x.dtype, gamma.dtype, b.chip, epsilon=eps)
-    src, g_src = stage_input(b, x_ref, x), stage_input(b, g_ref, gamma)
-    b.launch(norm_kernel(plan), plan.block_dim, src, g_src, *(w for w, _, _ in where))
+    srcs = _sources(b, (x_ref, x), [(g_ref, gamma)], _written(outs, where), y_out)
+    b.launch(norm_kernel(plan), plan.block_dim, *srcs, *(w for w, _, _ in where))
     return _finish_outputs(b, outs, where)
 
 

@@ -12,12 +12,21 @@ helpers here (:func:`stage_input`, :func:`result_buffer`, :func:`deliver`) are s
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from aclsim.aclnn.checks import check_castable, check_dtype, check_rank, check_shape, operands, require
+from aclsim.aclnn.checks import (
+    check_castable,
+    check_dtype,
+    check_rank,
+    check_shape,
+    operands,
+    overlaps,
+    require,
+    same_elements,
+)
 from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import elementwise_kernel, plan_elementwise
@@ -49,6 +58,7 @@ __all__ = [
     "log_softmax",
     "log_softmax_get_workspace_size",
     "mean",
+    "must_stage",
     "mean_get_workspace_size",
     "reduce_sum",
     "reduce_sum_get_workspace_size",
@@ -157,12 +167,31 @@ def _view_copy(b: OpBuilder, src: Ref, dst: Ref, shape: tuple[int, ...], dt: np.
     b.launch(view_copy_kernel(plan), plan.block_dim, src, dst)
 
 
-def stage_input(b: OpBuilder, ref: Ref, t: AclTensor, dtype: np.dtype | None = None) -> Ref:
+def must_stage(t: AclTensor, written: Iterable[AclTensor | None], inplace: AclTensor | None = None) -> bool:
+    """Whether a kernel that reads input ``t`` while it writes the outputs ``written`` must read a
+    copy of ``t`` instead: ``t``'s memory meets one of them (decided from the addresses known at
+    phase one), other than as ``inplace`` element for element (the same shape, first byte,
+    element size and strides: a true inplace output, which the caller's kernel writes only
+    after it has read each element).  The device's graph reads such an input from a copy, so
+    the op computes from the old values."""
+    for o in written:
+        if o is None or not overlaps(t, o):
+            continue
+        if o is inplace and tuple(o.view_dims) == tuple(t.view_dims) and same_elements(
+                t, t.strides, o, o.strides, t.view_dims):
+            continue
+        return True
+    return False
+
+
+def stage_input(b: OpBuilder, ref: Ref, t: AclTensor, dtype: np.dtype | None = None, *,
+                copy: bool = False) -> Ref:
     """``t``'s view, contiguous and in ``dtype`` (default its own), for a kernel to read: ``ref``
-    itself when it already is, else a workspace copy (aclnn's Contiguous: the view_copy kernel)
-    and/or a Cast (the elementwise kernel reads a view whose inner stride is 0 or 1 in place)."""
+    itself when it already is (and no ``copy`` is asked: see :func:`must_stage`), else a
+    workspace copy (aclnn's Contiguous: the view_copy kernel) and/or a Cast (the elementwise
+    kernel reads a view whose inner stride is 0 or 1 in place)."""
     want = t.dtype if dtype is None else np.dtype(dtype)
-    if want == t.dtype and t.is_contiguous():
+    if want == t.dtype and t.is_contiguous() and not copy:
         return ref
     shape, cst = tuple(t.view_dims), contiguous_strides(t.view_dims)
     src, strides = ref, tuple(t.strides)
@@ -221,7 +250,6 @@ def _reduce(op: str, kind: str, self: AclTensor, rdims: tuple[int, ...], work: D
         fill_out(b, out_ref, out, empty_byte)
         return b.finish()
     src_dt = self.data_type if direct_input(self.data_type, work) else work
-    src = stage_input(b, src_ref, self, numpy_dtype(src_dt))
     work_np = numpy_dtype(work)
     # the kernel writes a float Mean in its dtype; an integer Mean is float32, truncated after
     kernel_dt = F32 if kind == "mean" and work_np.kind in "iub" else work_np
@@ -230,6 +258,9 @@ def _reduce(op: str, kind: str, self: AclTensor, rdims: tuple[int, ...], work: D
     else:
         dst, done = b.workspace(out.numel * kernel_dt.itemsize), False
     plan = plan_reduce(self.view_dims, rdims, kind, numpy_dtype(src_dt), kernel_dt, b.chip)
+    # a launch that reads self and writes out in place: self must not meet out (no inplace form)
+    reads_into_out = done and any(p.src == "self" and p.dst == "out" for p in plan.passes)
+    src = stage_input(b, src_ref, self, numpy_dtype(src_dt), copy=reads_into_out and must_stage(self, [out]))
     ws = b.workspace(plan.workspace_bytes) if plan.workspace_bytes else None
 
     def role(r: Any) -> Ref:
@@ -362,8 +393,10 @@ def _softmax(op: str, self: Any, dim: Any, out: Any, log: bool) -> tuple[int, Ex
     if self.numel == 0:
         return b.finish()
     plan = plan_softmax(self.view_dims, int(dim), self.dtype, b.chip, log=log, out_dtype=out.dtype)
-    src = stage_input(b, src_ref, self)
     dst, done = result_buffer(b, out_ref, out, out.dtype)
+    # out is self element for element: safe in place, each element is loaded (in the tile that
+    # stores it, by the core that stores it) before its store; any other overlap is staged
+    src = stage_input(b, src_ref, self, copy=done and must_stage(self, [out], inplace=out))
     b.launch(softmax_kernel(plan), plan.block_dim, src, dst)
     if not done:
         deliver(b, dst, out.dtype, out_ref, out)
