@@ -210,7 +210,7 @@ class Cost(Mapping[str, Any]):
     @classmethod
     def of(cls, cost: Mapping[str, Any] | None) -> Cost:
         """``cost`` as a :class:`Cost` (itself if it is one; :data:`NO_COST` for nothing)."""
-        if isinstance(cost, Cost):
+        if type(cost) is Cost or (cost and isinstance(cost, Cost)):  # the exact type first: cheap
             return cost
         if not cost:
             return NO_COST

@@ -57,7 +57,7 @@ from aclsim.compiler.types import (
     gc_paused,
     sync_error,
 )
-from aclsim.isa import Instr, Pipe
+from aclsim.isa import NO_COST, Instr, Pipe
 
 _S = int(Pipe.S)
 _PIPES = list(Pipe)
@@ -381,7 +381,7 @@ class _FlatAllocator:
         self.point_id[point] = k
         if k >= pair.used:
             pair.used = k + 1
-        self.out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file,
+        self.out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, NO_COST, ins.file,
                               ins.line))
 
     def wait_logical(self, ins: Instr) -> None:
@@ -411,7 +411,7 @@ class _FlatAllocator:
             pair.ours[k] = True
         pair.group[k] = None
         pair.signal[k] = None
-        self.out.append(Instr(ins.pipe, WAIT_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file,
+        self.out.append(Instr(ins.pipe, WAIT_FLAG, (), (), ins.src, ins.dst, k, False, NO_COST, ins.file,
                               ins.line))
 
     def set_hand(self, ins: Instr, i: int) -> None:
@@ -450,8 +450,8 @@ class _FlatAllocator:
         back = self.pair(q * NPIPES + p)
         src, dst = _PIPES[q], _PIPES[p]
         sig = self.clock.signal(q)
-        self.out.append(Instr(src, SET_FLAG, (), (), src, dst, k, False, {}, ins.file, ins.line))
-        self.out.append(Instr(dst, WAIT_FLAG, (), (), src, dst, k, False, {}, ins.file, ins.line))
+        self.out.append(Instr(src, SET_FLAG, (), (), src, dst, k, False, NO_COST, ins.file, ins.line))
+        self.out.append(Instr(dst, WAIT_FLAG, (), (), src, dst, k, False, NO_COST, ins.file, ins.line))
         back.last_wait[k] = self.clock.wait(p, sig)
         back.ours[k] = True
         if k >= back.used:
@@ -471,7 +471,7 @@ class _FlatAllocator:
         pair.signal[k] = self.clock.signal(p)
         self.point_id[point] = k
         self.stats.merges += 1
-        out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file, ins.line))
+        out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, NO_COST, ins.file, ins.line))
 
     def take_over(self, back: _Pair) -> int:
         """Drop the live group of ``back`` whose set is the latest (an ordering pair placed here

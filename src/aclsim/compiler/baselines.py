@@ -29,7 +29,7 @@ from aclsim.compiler.alloc import allocate_flat
 from aclsim.compiler.hb import FlagUse, flag_uses
 from aclsim.compiler.program import Program, flat_instrs
 from aclsim.compiler.types import FLAG_OPS, PIPE_BARRIER, SET_FLAG, WAIT_FLAG, AllocStats, gc_paused
-from aclsim.isa import Instr, Pipe
+from aclsim.isa import NO_COST, Instr, Pipe
 
 _PIPES = list(Pipe)
 Pair = tuple[Pipe, Pipe]
@@ -65,9 +65,9 @@ def round_robin(stream: Program | Sequence[Instr], pool: int, stats: AllocStats 
             k = counter % pool
             counter += 1
             assert ins.dst is not None
-            out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file,
+            out.append(Instr(ins.pipe, SET_FLAG, (), (), ins.src, ins.dst, k, False, NO_COST, ins.file,
                              ins.line))
-            out.append(Instr(ins.dst, WAIT_FLAG, (), (), ins.src, ins.dst, k, False, {}, ins.file,
+            out.append(Instr(ins.dst, WAIT_FLAG, (), (), ins.src, ins.dst, k, False, NO_COST, ins.file,
                              ins.line))
             if stats is not None:
                 stats.sync_points += 1
