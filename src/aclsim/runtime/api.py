@@ -148,7 +148,7 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
         config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory,
                                            "alloc_conf": alloc_conf, "strict": strict,
                                            "backend": backend})
-        STATE.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool)
+        STATE.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool, state=STATE)
                          for i in range(config.devices)]
         STATE.config = config
         STATE.diagnostics.clear()
@@ -380,7 +380,7 @@ def create_event(flags: int = 0) -> Event:
     if flags & ~EVENT_FLAGS:
         raise InvalidParamError(f"unknown event flags {flags:#x}",
                                 hint="combine ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ...")
-    return Event(flags, caller_site())
+    return Event(flags, caller_site(), state=STATE)
 
 
 def destroy_event(event: Event) -> None:
