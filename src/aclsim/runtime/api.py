@@ -386,7 +386,7 @@ def create_event(flags: int = 0) -> Event:
     if flags & ~EVENT_FLAGS:
         raise InvalidParamError(f"unknown event flags {flags:#x}",
                                 hint="combine ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ...")
-    return Event(flags, caller_site(), state=state)
+    return Event(flags, caller_site(), state)  # positional: a keyword costs a dict per call
 
 
 def destroy_event(event: Event) -> None:

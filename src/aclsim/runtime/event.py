@@ -51,7 +51,7 @@ class Event:
 
     __slots__ = ("handle", "flags", "site", "alive", "last_record", "state", "__weakref__")
 
-    def __init__(self, flags: int, site: str, *, state: RuntimeState) -> None:
+    def __init__(self, flags: int, site: str, state: RuntimeState) -> None:
         self.state = state  # the runtime whose handle table holds this event
         self.flags = flags
         self.site = site
