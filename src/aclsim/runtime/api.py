@@ -24,7 +24,8 @@ from aclsim.errors import (
     RepeatInitializeError,
     UninitializedError,
 )
-from aclsim.runtime._state import STATE, caller_site, check_int, load_config
+from aclsim.runtime import lookup
+from aclsim.runtime._state import caller_site, check_int, load_config
 from aclsim.runtime.backends import Backend, KernelRun
 from aclsim.runtime.callbacks import launch_callback, process_report, subscribe_report, unsubscribe_report
 from aclsim.runtime.context import Context
@@ -142,22 +143,23 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
     >>> aclsim.finalize()
     []
     """
-    with STATE.lock:
-        if STATE.initialized:
+    state = lookup.state()
+    with state.lock:
+        if state.initialized:
             raise RepeatInitializeError("init was already called", hint="call init once per process")
         config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory,
                                            "alloc_conf": alloc_conf, "strict": strict,
                                            "backend": backend})
-        STATE.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool)
+        state.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool, state=state)
                          for i in range(config.devices)]
-        STATE.config = config
-        STATE.diagnostics.clear()
-        STATE.initialized = True
-        STATE.ever_initialized = True
+        state.config = config
+        state.diagnostics.clear()
+        state.initialized = True
+        state.ever_initialized = True
 
 
 def is_initialized() -> bool:
-    return STATE.initialized
+    return lookup.state().initialized
 
 
 def finalize() -> list[str]:
@@ -165,27 +167,28 @@ def finalize() -> list[str]:
 
     Returns the leak lines (empty when the program cleaned up after itself).
     """
-    with STATE.lock:
-        if not STATE.initialized:
-            if STATE.ever_initialized:
+    state = lookup.state()
+    with state.lock:
+        if not state.initialized:
+            if state.ever_initialized:
                 raise RepeatFinalizeError("finalize was already called")
             raise UninitializedError("finalize before init", hint="call init() first")
         leaks = leak_report()
-        streams = [s for d in STATE.devices for s in d.all_streams()]
+        streams = [s for d in state.devices for s in d.all_streams()]
     for stream in streams:  # outside the lock: a queued task may need it to finish
         stream.shutdown(abandon=True)
-    with STATE.lock:
-        for dev in STATE.devices:
+    with state.lock:
+        for dev in state.devices:
             dev.close()
-        STATE.devices = []
-        STATE.handles.clear()
-        STATE.host.clear()
-        STATE.subscriptions.clear()
-        STATE.reports.clear()
-        STATE.initialized = False
-        STATE.config = None
-        STATE.memory_history = None
-    STATE.tls.context = None
+        state.devices = []
+        state.handles.clear()
+        state.host.clear()
+        state.subscriptions.clear()
+        state.reports.clear()
+        state.initialized = False
+        state.config = None
+        state.memory_history = None
+    state.tls.context = None
     if leaks:
         text = "\n".join(f"  - {line}" for line in leaks)
         warnings.warn(LeakWarning(f"finalize found {len(leaks)} leaked resource(s):\n{text}"), stacklevel=2)
@@ -196,9 +199,10 @@ def leak_report() -> list[str]:
     """What is still alive now, with where each thing was created: devices still set,
     contexts, streams, events, device memory (size, stream and the line of the malloc),
     host memory and host ranges still registered for a device."""
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     lines: list[str] = []
-    for dev in STATE.devices:
+    for dev in state.devices:
         if dev.refcount > 0:
             lines.append(f"npu:{dev.id} is still set ({dev.refcount} set_device call(s) without "
                          f"reset_device); its default context is alive")
@@ -214,10 +218,10 @@ def leak_report() -> list[str]:
                 lines.append(f"{api} {buf!r} on {owner} allocated at {buf.site}")
             for mapping in dev.memory.host_mappings():
                 lines.append(f"host_register {mapping!r} registered at {mapping.site}")
-    for obj in STATE.handles.values():
+    for obj in state.handles.values():
         if isinstance(obj, Event) and obj.alive:
             lines.append(f"event {obj!r} created at {obj.site}")
-    for region in STATE.host.pinned_regions():
+    for region in state.host.pinned_regions():
         lines.append(f"malloc_host 0x{region.addr:x} {region.nbytes}B allocated at {region.site}")
     return lines
 
@@ -252,12 +256,12 @@ def get_device() -> int:
 
 
 def get_device_count() -> int:
-    return STATE.require_init().devices
+    return lookup.state().require_init().devices
 
 
 def get_run_mode() -> RunMode:
     """Always :attr:`RunMode.HOST`: the program runs on the host, the device is simulated."""
-    STATE.require_init()
+    lookup.require_init()
     return RunMode.HOST
 
 
@@ -289,13 +293,14 @@ def get_mem_info(attr: int = MemAttr.HBM_MEM) -> tuple[int, int]:
 def device(device_id: int) -> Iterator[Device]:
     """``with aclsim.device(0):`` sets the device for the block, then resets it and
     restores the thread's previous context."""
-    previous = STATE.current_context
+    state = lookup.state()
+    previous = state.current_context
     set_device(device_id)
     try:
-        yield STATE.devices[device_id]
+        yield state.devices[device_id]
     finally:
         reset_device(device_id)
-        STATE.current_context = previous if previous is not None and previous.alive else None
+        state.current_context = previous if previous is not None and previous.alive else None
 
 
 # --- contexts --------------------------------------------------------------------------
@@ -312,7 +317,7 @@ def destroy_context(ctx: Context) -> None:
 
 def set_context(ctx: Context) -> None:
     """Make ``ctx`` current in the calling thread (``aclrtSetCurrentContext``)."""
-    STATE.current_context = live(ctx, Context, "context")
+    lookup.state().current_context = live(ctx, Context, "context")
 
 
 def get_context() -> Context:
@@ -375,12 +380,13 @@ def launch_function(fn: Callable[[], float], *, label: str = "function", stream:
 
 def create_event(flags: int = 0) -> Event:
     """``aclrtCreateEvent`` / ``aclrtCreateEventWithFlag``."""
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     flags = check_int("flags", flags)
     if flags & ~EVENT_FLAGS:
         raise InvalidParamError(f"unknown event flags {flags:#x}",
                                 hint="combine ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ...")
-    return Event(flags, caller_site())
+    return Event(flags, caller_site(), state)  # positional: a keyword costs a dict per call
 
 
 def destroy_event(event: Event) -> None:
@@ -466,7 +472,7 @@ def dvpp_free(ptr: int | Buffer) -> None:
 
 
 def _free_device(ptr: int | Buffer, kind: str) -> None:
-    STATE.require_init()
+    lookup.require_init()
     p = as_ptr(ptr, "ptr")
     if not is_device_address(p):
         raise InvalidMemoryTypeError(f"0x{p:x} is host memory", hint="host memory is released with free_host")
@@ -476,18 +482,20 @@ def _free_device(ptr: int | Buffer, kind: str) -> None:
 
 def malloc_host(size: int) -> int:
     """Page-aligned host memory the device can copy from and to (``aclrtMallocHost``)."""
-    STATE.require_init()
-    return STATE.host.malloc_host(size, caller_site())
+    state = lookup.state()
+    state.require_init()
+    return state.host.malloc_host(size, caller_site())
 
 
 def free_host(ptr: int) -> None:
     """Release memory from :func:`malloc_host` (``aclrtFreeHost``).  It goes back to the pinned
     pool, and is handed out again only after the copies queued on it are done."""
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     p = as_ptr(ptr, "ptr")
-    region = STATE.host.region_at(p)
+    region = state.host.region_at(p)
     if region is not None:
-        for dev in STATE.devices:
+        for dev in state.devices:
             if dev.memory is None:
                 continue
             for mapping in dev.memory.host_mappings():
@@ -495,4 +503,4 @@ def free_host(ptr: int) -> None:
                     raise MemoryFreeError(f"host 0x{p:x} is still registered for npu:{dev.id} as "
                                           f"{mapping!r}",
                                           hint="host_unregister it first")
-    STATE.host.free_host(p, caller_site())
+    state.host.free_host(p, caller_site())

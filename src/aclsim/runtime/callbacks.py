@@ -22,7 +22,8 @@ from aclsim.errors import (
     ThreadNotSubscribedError,
     UninitializedError,
 )
-from aclsim.runtime._state import STATE, caller_site, check_int
+from aclsim.runtime import lookup
+from aclsim.runtime._state import caller_site, check_int
 from aclsim.runtime.enums import CallbackBlockType
 from aclsim.runtime.lookup import stream_or_default
 from aclsim.runtime.stream import CallbackTask, Stream
@@ -44,28 +45,30 @@ def subscribe_report(thread_id: int, stream: Stream | None = None) -> None:
     once the thread has exited: a callback for a subscriber that has exited is reported as a
     deadlock (507046), never handed to a new thread that happens to have the same id.
     """
+    state = lookup.state()
     s = stream_or_default(stream, for_submit=False)
     thread_id = check_int("thread_id", thread_id, minimum=1)
     thread = _live_thread(thread_id)
     if thread is None:
         raise InvalidParamError(f"no live thread has id {thread_id}",
                                 hint="pass the id from acl.util.start_thread or threading.get_ident()")
-    with STATE.lock:
-        if s in STATE.subscriptions:
-            owner = STATE.subscriptions[s].ident
+    with state.lock:
+        if s in state.subscriptions:
+            owner = state.subscriptions[s].ident
             raise RepeatSubscribeError(f"{s!r} is already subscribed by thread {owner}")
-        STATE.subscriptions[s] = thread
+        state.subscriptions[s] = thread
 
 
 def unsubscribe_report(thread_id: int, stream: Stream | None = None) -> None:
+    state = lookup.state()
     s = stream_or_default(stream, for_submit=False)
-    with STATE.lock:
-        owner = STATE.subscriptions.get(s)
+    with state.lock:
+        owner = state.subscriptions.get(s)
         if owner is None:
             raise StreamNotSubscribedError(f"{s!r} has no subscribed thread")
         if owner.ident != thread_id:
             raise ThreadNotSubscribedError(f"{s!r} is subscribed by thread {owner.ident}, not {thread_id}")
-        del STATE.subscriptions[s]
+        del state.subscriptions[s]
 
 
 def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
@@ -79,7 +82,7 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
     except ValueError:
         raise InvalidParamError(f"block_type must be 0 (no block) or 1 (block), got {block_type!r}") from None
     s = stream_or_default(stream)
-    thread = STATE.subscriptions.get(s)
+    thread = lookup.state().subscriptions.get(s)
     if thread is None:
         raise StreamNotSubscribedError(f"no thread is subscribed to {s!r}",
                                        hint="call subscribe_report(thread_id, stream) first")
@@ -91,23 +94,24 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
 def process_report(timeout: float | None = None) -> int:
     """Run the callbacks waiting for this thread; wait up to ``timeout`` seconds (None = for
     ever) for the first.  Returns how many ran; :class:`ReportTimeoutError` if none came."""
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     me = threading.current_thread()
     tid = me.ident
     deadline = None if timeout is None else time.monotonic() + max(timeout, 0.0)
-    with STATE.report_cond:
-        if me not in STATE.subscriptions.values() and not STATE.reports.get(me):
+    with state.report_cond:
+        if me not in state.subscriptions.values() and not state.reports.get(me):
             raise ThreadNotSubscribedError(f"thread {tid} is not subscribed to any stream",
                                            hint="call subscribe_report(thread_id, stream) first")
-        while not STATE.reports.get(me):
+        while not state.reports.get(me):
             remaining = 0.05 if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
                 raise ReportTimeoutError(f"no callback for thread {tid} within {timeout * 1000:.0f} ms"
                                          if timeout is not None else "no callback")
-            STATE.report_cond.wait(min(remaining, 0.05))
-            if not STATE.initialized:
+            state.report_cond.wait(min(remaining, 0.05))
+            if not state.initialized:
                 raise UninitializedError("finalize ran while process_report was waiting")
-        batch = STATE.reports.pop(me)
+        batch = state.reports.pop(me)
         for report in batch:
             report.picked = True
     for report in batch:

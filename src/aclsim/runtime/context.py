@@ -6,7 +6,7 @@ import time
 from typing import TYPE_CHECKING
 
 from aclsim.errors import InvalidHandleError, InvalidParamError
-from aclsim.runtime._state import STATE, caller_site
+from aclsim.runtime._state import caller_site
 from aclsim.runtime.stream import Stream, StreamOptions
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class Context:
         self.site = site
         self.alive = True
         self.streams: list[Stream] = []
-        self.handle = STATE.handles.register(self)
+        self.handle = device.state.handles.register(self)
         self.default_stream: Stream = Stream(self, is_default=True, site=site)
 
     def __repr__(self) -> str:
@@ -49,7 +49,7 @@ class Context:
     def create_stream(self, options: StreamOptions | None = None) -> Stream:
         """A new stream in this context (``aclrtCreateStream[WithConfig]``)."""
         opts = options or StreamOptions()
-        with STATE.lock:
+        with self.device.state.lock:
             stream = Stream(self, is_default=False, site=caller_site(), flags=opts.flags,
                             priority=opts.priority)
             self.streams.append(stream)
@@ -67,7 +67,7 @@ class Context:
                                     hint="default contexts go with reset_device")
         for stream in self.all_streams():  # outside the lock, so that queued tasks can finish
             stream.wait_idle()
-        with STATE.lock:
+        with self.device.state.lock:
             if not self.alive:
                 raise InvalidHandleError(f"{self!r} was destroyed by another thread meanwhile")
             self.shutdown()
@@ -81,7 +81,7 @@ class Context:
             stream.shutdown()
         self.streams.clear()
         self.alive = False
-        STATE.handles.release(self.handle)
+        self.device.state.handles.release(self.handle)
 
 
 def wait_streams(streams: list[Stream], timeout_s: float | None = None) -> None:

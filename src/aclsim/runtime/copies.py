@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from aclsim.errors import DiagnosticWarning, InvalidMemoryTypeError, InvalidParamError, MemcpyKindWarning
-from aclsim.runtime._state import STATE, caller_site, check_int
+from aclsim.runtime import lookup
+from aclsim.runtime._state import caller_site, check_int
 from aclsim.runtime.enums import MemcpyKind
 from aclsim.runtime.lookup import current_device_or_first, stream_or_default
 from aclsim.runtime.memdebug import Diagnostic
@@ -67,7 +68,7 @@ def _check_kind(kind: MemcpyKind, sides: tuple[bool, bool], sptr: int, dptr: int
                f"{_side(sides[0])} memory and dst 0x{dptr:x} is {_side(sides[1])} memory, so the copy "
                f"runs {_SIDE_NAMES[sides]}")
     hint = "pass the kind that matches the pointers, or ACL_MEMCPY_DEFAULT"
-    if STATE.require_init().strict:
+    if lookup.state().require_init().strict:
         raise InvalidMemoryTypeError(f"{message} (refused in strict mode)", hint=hint)
     report_diagnostic("memcpy_kind", f"{message}; {hint}", MemcpyKindWarning)
 
@@ -79,7 +80,7 @@ def set_diagnostic_sink(sink: Callable[[Diagnostic], None] | None) -> Callable[[
     """Send this thread's diagnostics to ``sink`` instead of issuing warnings (None: warnings
     again); returns the previous sink.  The pyACL face logs them, so that warning filters set
     to "error" cannot make it raise."""
-    tls = STATE.tls
+    tls = lookup.state().tls
     previous: Callable[[Diagnostic], None] | None = getattr(tls, "diagnostic_sink", None)
     tls.diagnostic_sink = sink
     return previous
@@ -89,10 +90,11 @@ def report_diagnostic(kind: str, message: str, category: type[Warning] = Diagnos
     """Record a legal but suspicious use with the caller's line (:func:`aclsim.diagnostics`)
     and tell the user: a warning of ``category`` attributed to that line, or, inside a pyACL
     call (which never raises, whatever the warning filters say), the face's log."""
+    state = lookup.state()
     site = caller_site()
     diag = Diagnostic(kind, message, site)
-    STATE.diagnostics.append(diag)
-    sink = getattr(STATE.tls, "diagnostic_sink", None)
+    state.diagnostics.append(diag)
+    sink = getattr(state.tls, "diagnostic_sink", None)
     if sink is not None:
         sink(diag)
         return diag
@@ -105,7 +107,7 @@ def report_diagnostic(kind: str, message: str, category: type[Warning] = Diagnos
 def _nothing_to_copy(max_count: object, count: object, what: str) -> bool:
     """AscendCL's copies and memsets of 0 bytes succeed at once without looking at their
     pointers, kind or stream (the open runtime returns before any check)."""
-    STATE.require_init()
+    lookup.require_init()
     check_int(what, max_count)
     return check_int("count", count) == 0
 

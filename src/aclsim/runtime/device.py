@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aclsim.arch import ChipSpec
 from aclsim.errors import ContextNullError, StreamContextError
-from aclsim.runtime._state import STATE, caller_site
+from aclsim.runtime._state import RuntimeState, caller_site
 from aclsim.runtime.backends.base import Backend
 from aclsim.runtime.context import Context, wait_streams
 from aclsim.runtime.enums import MemAttr
@@ -30,8 +30,9 @@ class Device:
     """
 
     def __init__(self, device_id: int, chip: ChipSpec, memory_bytes: int, backend: Backend,
-                 pool_options: PoolOptions | None = None) -> None:
+                 pool_options: PoolOptions | None = None, *, state: RuntimeState) -> None:
         self.id = device_id
+        self.state = state  # the runtime that made this device: its lock, handles, thread-locals
         self.pool_options = pool_options or PoolOptions()
         self.chip = chip
         self.memory_bytes = memory_bytes
@@ -49,7 +50,7 @@ class Device:
         if self.memory is None:
             arena = self.backend.create_arena(self.id, self.memory_bytes)
             self.memory = DeviceMemory(self.id, arena, options=self.pool_options)
-            history = STATE.memory_history
+            history = self.state.memory_history
             if history is not None and self.memory.pool is not None:
                 _, stacks, max_entries = history
                 self.memory.pool.record_history(True, stacks=stacks, max_entries=max_entries)
@@ -66,20 +67,22 @@ class Device:
     def set_current(self) -> Context:
         """Open the device for this thread (``aclrtSetDevice``, reference-counted) and make its
         default context current here; returns that context."""
-        with STATE.lock:
+        state = self.state
+        with state.lock:
             self.ensure_memory()
             if self.default_context is None:
                 self.default_context = Context(self, is_default=True, site=caller_site())
             self.refcount += 1
-            STATE.current_context = self.default_context
+            state.current_context = self.default_context
             return self.default_context
 
     def reset(self, *, force: bool = False) -> None:
         """Undo one :meth:`set_current` (all of them with ``force``); the last one waits for
         the device's streams and releases the default context.  If that wait fails (a stream
         that can never drain, 507046), nothing is released and the count stays as it was."""
+        state = self.state
         while True:
-            with STATE.lock:
+            with state.lock:
                 if self.refcount == 0:
                     return
                 context = self.default_context
@@ -90,7 +93,7 @@ class Device:
                 streams = self.all_streams()
             for stream in streams:  # outside the lock, so that queued tasks can finish; may raise
                 stream.wait_idle()
-            with STATE.lock:
+            with state.lock:
                 # Another thread may have set the device again, or reset it, meanwhile: look again.
                 if self.refcount == count and self.default_context is context:
                     self.refcount = 0
@@ -101,16 +104,17 @@ class Device:
     def create_context(self) -> Context:
         """A new explicit context on this device, made current in the calling thread
         (``aclrtCreateContext``)."""
-        with STATE.lock:
+        state = self.state
+        with state.lock:
             self.ensure_memory()
             ctx = Context(self, is_default=False, site=caller_site())
             self.contexts.append(ctx)
-            STATE.current_context = ctx
+            state.current_context = ctx
         return ctx
 
     def current_context(self) -> Context:
         """The calling thread's current context, which must be on this device."""
-        ctx = STATE.current_context
+        ctx = self.state.current_context
         if ctx is None:
             raise ContextNullError("this thread has no current context",
                                    hint="call set_device(id) or set_context(ctx) in this thread first")

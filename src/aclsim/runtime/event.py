@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 from aclsim.errors import DeadlockError, EventNotCompleteError, EventSyncTimeoutError, EventTimestampError
-from aclsim.runtime._state import STATE
+from aclsim.runtime._state import RuntimeState
 
 if TYPE_CHECKING:
     from aclsim.runtime.stream import Stream
@@ -49,14 +49,15 @@ class Event:
     []
     """
 
-    __slots__ = ("handle", "flags", "site", "alive", "last_record", "__weakref__")
+    __slots__ = ("handle", "flags", "site", "alive", "last_record", "state", "__weakref__")
 
-    def __init__(self, flags: int, site: str) -> None:
+    def __init__(self, flags: int, site: str, state: RuntimeState) -> None:
+        self.state = state  # the runtime whose handle table holds this event
         self.flags = flags
         self.site = site
         self.alive = True
         self.last_record: Record | None = None
-        self.handle = STATE.handles.register(self)
+        self.handle = state.handles.register(self)
 
     def __repr__(self) -> str:
         state = "" if self.alive else " destroyed"
@@ -78,7 +79,7 @@ class Event:
     def close(self) -> None:
         """Destroy the event (``aclrtDestroyEvent``)."""
         self.alive = False
-        STATE.handles.release(self.handle)
+        self.state.handles.release(self.handle)
 
     def reset_now(self) -> None:
         self.last_record = None

@@ -1,9 +1,11 @@
 """Finding the runtime objects a call works on: a device by id, the thread's current
 context, a live object, a stream (``None`` is the current context's default stream).
 
-Every AscendCL-named function (``api``, ``copies``, ``callbacks``, ``memapi``) starts here,
-so that the errors for a bad id, a destroyed object or a missing context are the same
-everywhere.
+Every AscendCL-named function (``api``, ``copies``, ``callbacks``, ``memapi``, ``pointers``)
+starts here, so that the errors for a bad id, a destroyed object or a missing context are the
+same everywhere; the runtime's state itself is asked for here (:func:`state`), once per call.
+The runtime's objects do not come here: a device holds the state it was made by, and its
+contexts, streams and events reach it through their device.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from aclsim.errors import (
     InvalidParamError,
     StreamContextError,
 )
-from aclsim.runtime._state import STATE, caller_site
+from aclsim.runtime._state import STATE, RuntimeState, caller_site
 from aclsim.runtime.stream import Stream
 
 if TYPE_CHECKING:
@@ -27,9 +29,15 @@ if TYPE_CHECKING:
     from aclsim.runtime.device import Device
 
 __all__ = ["caller_site", "current_context", "current_device_or_first", "device_by_id", "live",
-           "object_of_handle", "require_init", "stream_or_default"]
+           "object_of_handle", "require_init", "state", "stream_or_default"]
 
 _T = TypeVar("_T")
+
+
+def state() -> RuntimeState:
+    """The runtime's state (lock, devices, handle table, host memory, thread-locals) for the
+    AscendCL-named functions; initialized or not, as it is."""
+    return STATE
 
 
 def require_init() -> None:

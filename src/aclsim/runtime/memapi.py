@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from aclsim.errors import InvalidMemoryTypeError, InvalidParamError
-from aclsim.runtime._state import STATE, caller_site, check_int, parse_size
+from aclsim.runtime import lookup
+from aclsim.runtime._state import caller_site, check_int, parse_size
 from aclsim.runtime.device import Device
 from aclsim.runtime.lookup import current_context, device_by_id
 from aclsim.runtime.memdebug import Diagnostic, dump_snapshot, plot_usage, snapshot, trace_entries
@@ -50,7 +51,7 @@ __all__ = [
 
 def _memory(device: int | None) -> DeviceMemory:
     dev: Device = current_context().device if device is None else device_by_id(device)
-    with STATE.lock:
+    with dev.state.lock:
         return dev.ensure_memory()
 
 
@@ -173,11 +174,12 @@ def set_memory_limit(limit: int | str | None = None, device: int | None = None, 
 
 def _memories(device: int | None, *, all_devices: bool) -> list[DeviceMemory | None]:
     """Indexed by device id; devices left out (or not opened) are None."""
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     if all_devices and device is None:
-        return [d.memory for d in STATE.devices]
+        return [d.memory for d in state.devices]
     memory = _memory(device)
-    out: list[DeviceMemory | None] = [None] * len(STATE.devices)
+    out: list[DeviceMemory | None] = [None] * len(state.devices)
     out[memory.device_id] = memory
     return out
 
@@ -199,10 +201,11 @@ def record_memory_history(enabled: bool = True, *, stacks: bool = False, max_ent
     (['allocator_settings', 'device_traces'], 'small')
     >>> aclsim.reset_device(0); _ = aclsim.finalize()
     """
+    state = lookup.state()
     max_entries = check_int("max_entries", max_entries, minimum=1)
     if device is None:
-        STATE.require_init()
-        STATE.memory_history = (enabled, stacks, max_entries) if enabled else None
+        state.require_init()
+        state.memory_history = (enabled, stacks, max_entries) if enabled else None
     for memory in _memories(device, all_devices=True):
         if memory is not None and memory.pool is not None:
             memory.call_pool(lambda pool: pool.record_history(enabled, stacks=stacks,
@@ -267,9 +270,10 @@ def diagnostics(*, clear: bool = False) -> list[Diagnostic]:
     (['memcpy_kind'], [1, 1, 1, 1])
     >>> aclsim.reset_device(0); _ = aclsim.finalize()
     """
-    found = list(STATE.diagnostics)
+    state = lookup.state()
+    found = list(state.diagnostics)
     if clear:
-        STATE.diagnostics.clear()
+        state.diagnostics.clear()
     return found
 
 
@@ -302,12 +306,13 @@ def host_register(ptr: Pointer, size: int, device: int | None = None) -> int:
     True
     >>> aclsim.host_unregister(host); aclsim.free_host(host); aclsim.reset_device(0); _ = aclsim.finalize()
     """
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     size = check_int("size", size, minimum=1)
     host_ptr = as_ptr(ptr, "ptr")
     if is_device_address(host_ptr):
         raise InvalidMemoryTypeError(f"0x{host_ptr:x} is device memory", hint="register host memory")
-    region, view, owner = STATE.host.locate(host_ptr, size)
+    region, view, owner = state.host.locate(host_ptr, size)
     memory = _memory(device)
     mapping = memory.map_host(host_ptr, size, view, (region, owner), caller_site())
     return mapping.ptr
@@ -315,7 +320,7 @@ def host_register(ptr: Pointer, size: int, device: int | None = None) -> int:
 
 def host_unregister(ptr: Pointer, device: int | None = None) -> None:
     """Undo :func:`host_register` of the host pointer ``ptr``."""
-    STATE.require_init()
+    lookup.require_init()
     host_ptr = as_ptr(ptr, "ptr")
     memory = _memory(device)
     if memory.unmap_host(host_ptr) is None:
@@ -332,25 +337,28 @@ def host_mapped_ranges(device: int | None = None) -> list[HostMappedRange]:
 
 def is_host_mapped(ptr: Pointer, nbytes: int = 1) -> bool:
     """True when ``[ptr, ptr + nbytes)`` is host memory registered for its device."""
-    STATE.require_init()
+    state = lookup.state()
+    state.require_init()
     p = as_ptr(ptr, "ptr")
     if not is_device_address(p):
         return False
     did = device_of_address(p)
-    if did >= len(STATE.devices) or STATE.devices[did].memory is None:
+    if did >= len(state.devices) or state.devices[did].memory is None:
         return False
-    return STATE.devices[did].memory.is_host_mapped(p, nbytes)  # type: ignore[union-attr]
+    return state.devices[did].memory.is_host_mapped(p, nbytes)  # type: ignore[union-attr]
 
 
 def host_memory_stats() -> dict[str, Any]:
     """Statistics of the pinned host pool behind ``malloc_host`` (``docs/memory.md``)."""
-    STATE.require_init()
-    with STATE.host._lock:
-        return STATE.host.pinned.stats()
+    state = lookup.state()
+    state.require_init()
+    with state.host._lock:
+        return state.host.pinned.stats()
 
 
 def empty_host_cache() -> int:
     """Drop cached pinned host buffers whose copies are done; returns the bytes dropped."""
-    STATE.require_init()
-    with STATE.host._lock:
-        return STATE.host.pinned.empty_cache()
+    state = lookup.state()
+    state.require_init()
+    with state.host._lock:
+        return state.host.pinned.empty_cache()

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from aclsim.errors import InvalidMemoryTypeError, InvalidParamError
-from aclsim.runtime._state import STATE, caller_site, check_int
+from aclsim.runtime import lookup
+from aclsim.runtime._state import caller_site, check_int
 from aclsim.runtime.hostmem import HostRegion
 from aclsim.runtime.memory import Buffer, DeviceMemory, HostMapping, device_of_address, is_device_address
 
@@ -50,9 +51,9 @@ def as_ptr(ptr: Pointer, what: str) -> int:
     if isinstance(ptr, Buffer):
         return ptr.ptr
     if isinstance(ptr, np.ndarray):
-        return STATE.host.register_array(ptr, caller_site())
+        return lookup.state().host.register_array(ptr, caller_site())
     if isinstance(ptr, (bytes, bytearray)):
-        return STATE.host.register_bytes(ptr, caller_site())
+        return lookup.state().host.register_bytes(ptr, caller_site())
     if isinstance(ptr, (int, np.integer)) and not isinstance(ptr, bool):
         if ptr <= 0:
             raise InvalidParamError(f"{what} is a null pointer" if ptr == 0 else f"{what} {ptr} is negative")
@@ -75,8 +76,9 @@ class Located:
 
 def device_memory_at(ptr: int, what: str) -> tuple[Device, DeviceMemory]:
     """The open device (and its memory) whose address space holds the device address ``ptr``."""
+    state = lookup.state()
     did = device_of_address(ptr)
-    device = STATE.devices[did] if did < len(STATE.devices) else None
+    device = state.devices[did] if did < len(state.devices) else None
     if device is None or device.memory is None:
         raise InvalidMemoryTypeError(f"{what} 0x{ptr:x} is not memory of an open device",
                                      hint="use pointers from malloc on a device you set")
@@ -90,7 +92,7 @@ def locate(ptr: int, nbytes: int, what: str) -> Located:
         device, memory = device_memory_at(ptr, what)
         held, view = memory.locate(ptr, nbytes)
         return Located(True, device, view, held, held if isinstance(held, Buffer) else None)
-    region, hview, owner = STATE.host.locate(ptr, nbytes)
+    region, hview, owner = lookup.state().host.locate(ptr, nbytes)
     return Located(False, None, hview, (region, owner), None, region)
 
 
@@ -123,8 +125,9 @@ def allocation_at(addr: int) -> DeviceRange | None:
     ``UseAfterFreeError`` naming its lines."""
     if not is_device_address(addr):
         return None
+    state = lookup.state()
     did = device_of_address(addr)
-    device = STATE.devices[did] if did < len(STATE.devices) else None
+    device = state.devices[did] if did < len(state.devices) else None
     if device is None or device.memory is None:
         return None
     memory = device.memory
@@ -159,7 +162,7 @@ def check_access(ptr: Pointer, nbytes: int, *, what: str = "access") -> Buffer |
     107000 True
     >>> aclsim.reset_device(0); _ = aclsim.finalize()
     """
-    STATE.require_init()
+    lookup.require_init()
     nbytes = check_int("nbytes", nbytes)
     p = as_ptr(ptr, "ptr")
     if not is_device_address(p):
@@ -183,7 +186,7 @@ def dims(shape: object) -> tuple[int, ...]:
 
 def device_array(ptr: Pointer, shape: int | tuple[int, ...], dtype: Any) -> np.ndarray:
     """A NumPy view of device memory, for device-side work inside :func:`launch_function`."""
-    STATE.require_init()
+    lookup.require_init()
     dt = np.dtype(dtype)
     shape_t = dims(shape)
     nbytes = math.prod(shape_t) * dt.itemsize
@@ -195,14 +198,16 @@ def device_array(ptr: Pointer, shape: int | tuple[int, ...], dtype: Any) -> np.n
 
 def numpy_to_ptr(arr: np.ndarray) -> int:
     """The address of a C-contiguous array's data, usable as a copy source/destination."""
-    STATE.require_init()
-    return STATE.host.register_array(arr, caller_site())
+    state = lookup.state()
+    state.require_init()
+    return state.host.register_array(arr, caller_site())
 
 
 def bytes_to_ptr(data: bytes | bytearray) -> int:
     """The address of a bytes object's data (writable by D2H copies, as in pyACL)."""
-    STATE.require_init()
-    return STATE.host.register_bytes(data, caller_site())
+    state = lookup.state()
+    state.require_init()
+    return state.host.register_bytes(data, caller_site())
 
 
 def _host_view(ptr: Pointer, nbytes: int) -> np.ndarray:
@@ -210,12 +215,12 @@ def _host_view(ptr: Pointer, nbytes: int) -> np.ndarray:
     if is_device_address(p):
         raise InvalidMemoryTypeError(f"0x{p:x} is device memory, which the host cannot read directly",
                                      hint="memcpy it to host memory first")
-    return STATE.host.locate(p, nbytes)[1]
+    return lookup.state().host.locate(p, nbytes)[1]
 
 
 def ptr_to_numpy(ptr: int, shape: int | Sequence[int], dtype: Any) -> np.ndarray:
     """A NumPy array viewing host memory at ``ptr`` (no copy).  Device pointers are refused."""
-    STATE.require_init()
+    lookup.require_init()
     dt = np.dtype(dtype)
     shape_t = dims(shape)
     return _host_view(ptr, math.prod(shape_t) * dt.itemsize).view(dt).reshape(shape_t)
@@ -223,5 +228,5 @@ def ptr_to_numpy(ptr: int, shape: int | Sequence[int], dtype: Any) -> np.ndarray
 
 def ptr_to_bytes(ptr: int, size: int) -> bytes:
     """A copy of ``size`` bytes of host memory at ``ptr``."""
-    STATE.require_init()
+    lookup.require_init()
     return _host_view(ptr, check_int("size", size)).tobytes()

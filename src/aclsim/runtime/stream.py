@@ -25,7 +25,7 @@ from aclsim.errors import (
     StreamSyncTimeoutError,
     TaskError,
 )
-from aclsim.runtime._state import STATE, caller_site, check_int
+from aclsim.runtime._state import caller_site, check_int
 from aclsim.runtime.enums import STREAM_FLAGS
 from aclsim.runtime.event import Event, Record
 
@@ -195,9 +195,10 @@ class CallbackTask(Task):
     def run(self, stream: Stream) -> None:
         report = Report(self.fn, self.user_data, stream, self.blocking, self)
         self.report = report
-        with STATE.report_cond:
-            STATE.reports.setdefault(self.thread, []).append(report)
-            STATE.report_cond.notify_all()
+        state = stream.device.state
+        with state.report_cond:
+            state.reports.setdefault(self.thread, []).append(report)
+            state.report_cond.notify_all()
         if not self.blocking:
             return
         while not report.done.wait(0.5):
@@ -277,7 +278,7 @@ class Stream:
         self._completed = 0
         self._errors: list[tuple[Task, BaseException]] = []
         self._worker: threading.Thread | None = None
-        self.handle = STATE.handles.register(self)
+        self.handle = self.device.state.handles.register(self)
 
     def __repr__(self) -> str:
         kind = " default" if self.is_default else ""
@@ -340,7 +341,7 @@ class Stream:
             self.shutdown(abandon=True)
         else:
             self.wait_idle()
-        with STATE.lock:
+        with self.device.state.lock:
             if not force:
                 self.shutdown()
             if self in self.context.streams:
@@ -465,9 +466,10 @@ class Stream:
         if worker is not None and worker is not threading.current_thread():
             worker.join(timeout=None if not abandon else 2.0)
         self.alive = False
-        STATE.handles.release(self.handle)
-        with STATE.lock:
-            STATE.subscriptions.pop(self, None)
+        state = self.device.state
+        state.handles.release(self.handle)
+        with state.lock:
+            state.subscriptions.pop(self, None)
         memory = self.device.memory
         if memory is not None:
             memory.drop_stream(self)  # its cached memory goes back; live blocks stay
