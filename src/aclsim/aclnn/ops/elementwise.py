@@ -79,7 +79,7 @@ def compute_dtype(
     return np.dtype(np.int32) if result == D.ACL_INT32 else np.dtype(np.int16)
 
 
-def _inner_stride(dims: Sequence[int], strides: Sequence[int]) -> int:
+def inner_stride(dims: Sequence[int], strides: Sequence[int]) -> int:
     """The stride of the innermost dim of size > 1 (1 for a single element)."""
     for d, st in zip(reversed(dims), reversed(strides), strict=True):
         if d > 1:
@@ -87,7 +87,7 @@ def _inner_stride(dims: Sequence[int], strides: Sequence[int]) -> int:
     return 1
 
 
-def _stage(b: OpBuilder, src: Ref, t: AclTensor) -> Ref:
+def stage_contiguous(b: OpBuilder, src: Ref, t: AclTensor) -> Ref:
     """A contiguous copy of ``t``'s view in the workspace, planned as one view_copy launch."""
     tmp = b.workspace(t.numel * t.itemsize)
     plan = plan_view_copy(t.view_dims, t.dtype, t.strides, 0, contiguous_strides(t.view_dims), 0, b.chip)
@@ -122,13 +122,13 @@ def elementwise_op(
     out_ref = b.output(out)
     if out.numel == 0:
         return b.finish()
-    staged_out = _inner_stride(shape, out.strides) != 1
+    staged_out = inner_stride(shape, out.strides) != 1
     operands: list[tuple[np.dtype, tuple[int, ...]]] = []
     for i, (_, t) in enumerate(inputs):
         st = broadcast_strides(t, shape)
         aliased = not staged_out and partly_overlaps(t, st, out, out.strides, shape)
-        if aliased or _inner_stride(shape, st) not in (0, 1):
-            refs[i] = _stage(b, refs[i], t)
+        if aliased or inner_stride(shape, st) not in (0, 1):
+            refs[i] = stage_contiguous(b, refs[i], t)
             st = broadcast_strides(t, shape, contiguous_strides(t.view_dims))
         operands.append((t.dtype, st))
     dst = b.workspace(out.numel * out.itemsize) if staged_out else out_ref
@@ -418,4 +418,7 @@ PUBLIC = (
     "inplace_muls_get_workspace_size",
     "inplace_muls",
 )
-__all__ = [*PUBLIC, "KERNEL_DTYPES", "check_supported", "compute_dtype", "elementwise_op", "export_op"]
+__all__ = [
+    *PUBLIC, "KERNEL_DTYPES", "check_supported", "compute_dtype", "elementwise_op", "export_op",
+    "inner_stride", "stage_contiguous",
+]

@@ -46,6 +46,7 @@ from aclsim.aclnn.kernels.elementwise import elementwise_kernel, plan_elementwis
 from aclsim.aclnn.kernels.matmul import CubeMathType, MatLayout, matmul_kernel, plan_matmul
 from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
 from aclsim.aclnn.meta import AclTensor
+from aclsim.aclnn.ops.elementwise import stage_contiguous
 from aclsim.errors import AclnnParamInvalidError
 
 D = DataType
@@ -165,14 +166,6 @@ def _layout(x: _Mat) -> MatLayout | None:
     if (x.rows == 1 or x.rs == 1) and (x.cols == 1 or x.cs >= max(x.rows, 1)):
         return MatLayout(True, x.cs if x.cols > 1 else 0, 0).resolved(x.rows, x.cols)
     return None
-
-
-def _stage(b: OpBuilder, ref: Ref, t: AclTensor) -> Ref:
-    """A contiguous copy of ``t``'s view in the workspace (one view_copy launch)."""
-    tmp = b.workspace(t.numel * t.itemsize)
-    plan = plan_view_copy(t.view_dims, t.dtype, t.strides, 0, contiguous_strides(t.view_dims), 0, b.chip)
-    b.launch(view_copy_kernel(plan), plan.block_dim, ref, tmp)
-    return tmp
 
 
 def _collapse(batch: Sequence[int], strides: Sequence[Sequence[int]]) -> int:
@@ -333,7 +326,7 @@ def _plan_out(b: OpBuilder, ra: Ref, rb: Ref, rc: Ref, self: AclTensor, mat2: Ac
             # an operand meeting an out the cube writes in place is read from a copy (the cores'
             # fixpipe stores of C tiles would meet other cores' and later batches' loads)
             if not _contiguous(x) or (not staged_out and overlaps(t, out)):
-                x = _operand(_stage(b, ref, t), t, contiguous_strides(t.view_dims), batch, second)
+                x = _operand(stage_contiguous(b, ref, t), t, contiguous_strides(t.view_dims), batch, second)
             mats.append(x)
         _plan_launches(_Call(op, b, mats[0], mats[1], c, k, batch, cmt))
     if staged_out:

@@ -48,6 +48,7 @@ from aclsim.aclnn.kernels.movement import (
     view_copy_kernel,
 )
 from aclsim.aclnn.meta import AclIntArray, AclTensor, create_int_array
+from aclsim.aclnn.ops.elementwise import KERNEL_DTYPES
 from aclsim.errors import AclnnParamInvalidError
 
 __all__ = [
@@ -112,16 +113,7 @@ COPY_DTYPES = (
     D.ACL_BF16,
 )
 #: the dtypes InplaceCopy converts between: those of the elementwise template's vector kernels
-CAST_DTYPES = (
-    D.ACL_FLOAT,
-    D.ACL_FLOAT16,
-    D.ACL_BF16,
-    D.ACL_INT32,
-    D.ACL_INT16,
-    D.ACL_INT8,
-    D.ACL_UINT8,
-    D.ACL_BOOL,
-)
+CAST_DTYPES = KERNEL_DTYPES
 F32 = np.dtype(np.float32)
 
 

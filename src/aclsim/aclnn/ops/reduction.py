@@ -34,14 +34,14 @@ from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, vi
 from aclsim.aclnn.kernels.reduce import plan_reduce, reduce_kernel
 from aclsim.aclnn.kernels.softmax import plan_softmax, softmax_kernel
 from aclsim.aclnn.meta import MAX_RANK, AclIntArray, AclTensor
+from aclsim.aclnn.ops.elementwise import FLOAT3, KERNEL_DTYPES, inner_stride
 from aclsim.errors import AclnnParamInvalidError
 
 D = DataType
 F32 = np.dtype(np.float32)
 BOOL = np.dtype(np.bool_)
-FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
-#: dtypes the reduction kernels hold (the AI Core vector unit has no float64, int64 or complex)
-KERNEL_DTYPES = (*FLOAT3, D.ACL_INT32, D.ACL_INT16, D.ACL_INT8, D.ACL_UINT8, D.ACL_BOOL)
+# FLOAT3 and KERNEL_DTYPES (the dtypes the vector kernels hold: no float64, int64 or complex)
+# are the elementwise family's: the reduction kernels hold the same ones
 SUM_DTYPES = (*KERNEL_DTYPES, D.ACL_INT64, D.ACL_DOUBLE, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
 AMAX_DTYPES = (*KERNEL_DTYPES, D.ACL_INT64, D.ACL_DOUBLE)
 MEAN_DTYPES = (*FLOAT3, D.ACL_INT32, D.ACL_INT16, D.ACL_INT8, D.ACL_UINT8, D.ACL_INT64, D.ACL_DOUBLE,
@@ -137,13 +137,6 @@ def direct_input(src: DataType, dst: DataType) -> bool:
 # --- staging through the workspace --------------------------------------------------------------
 
 
-def _inner_stride(dims: Sequence[int], strides: Sequence[int]) -> int:
-    for d, s in zip(reversed(tuple(dims)), reversed(tuple(strides)), strict=True):
-        if d > 1:
-            return int(s)
-    return 1
-
-
 def _identity(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> Any:
     return s[0]
 
@@ -195,7 +188,7 @@ def stage_input(b: OpBuilder, ref: Ref, t: AclTensor, dtype: np.dtype | None = N
         return ref
     shape, cst = tuple(t.view_dims), contiguous_strides(t.view_dims)
     src, strides = ref, tuple(t.strides)
-    if want == t.dtype or _inner_stride(shape, strides) not in (0, 1):
+    if want == t.dtype or inner_stride(shape, strides) not in (0, 1):
         tmp = b.workspace(t.numel * t.itemsize)
         _view_copy(b, src, tmp, shape, t.dtype, strides, cst)
         if want == t.dtype:
@@ -217,7 +210,7 @@ def deliver(b: OpBuilder, res: Ref, res_dt: np.dtype, out_ref: Ref, out: AclTens
     and/or a ViewCopy into its strides."""
     shape, cst = tuple(out.view_dims), contiguous_strides(out.view_dims)
     if res_dt != out.dtype:
-        if _inner_stride(shape, out.strides) == 1:
+        if inner_stride(shape, out.strides) == 1:
             cast_into(b, res, shape, res_dt, cst, out.dtype, out_ref, out.strides)
             return
         res = cast_into(b, res, shape, res_dt, cst, out.dtype)
