@@ -38,8 +38,8 @@ def test_units() -> None:
 
 
 def test_presets_registered() -> None:
-    assert set(PRESETS) == {"910b", "310p", "tiny"}
-    assert list_chips() == [ASCEND_910B, ASCEND_310P, TINY]
+    assert set(PRESETS) == {"910b", "310p", "tiny", "910b1", "910b2", "910b3", "910b4"}
+    assert list_chips()[:3] == [ASCEND_910B, ASCEND_310P, TINY]
     assert get_chip(DEFAULT_CHIP) is ASCEND_910B
     assert aclsim.get_chip is get_chip and aclsim.list_chips is list_chips
 
@@ -141,3 +141,24 @@ def test_timing_helpers() -> None:
     assert c.host_copy_seconds(2 << 20) > c.host_copy_seconds(1 << 20)
     b = ASCEND_910B
     assert b.host_copy_seconds(32_000_000_000) == pytest.approx(1.0 + 10e-6)
+
+
+def test_atlas_a2_family_from_the_profiler_tables() -> None:
+    """Each A2 SKU: its profiler clock, its cores, and msOpProf's per-core path rates (GiB/s at
+    that clock) as bytes per cycle; the default 910B is the 910B2."""
+    b1, b2, b4 = get_chip("910B1"), get_chip("910B2"), get_chip("910B4")
+    clocks = (b1.clock_hz, b2.clock_hz, get_chip("910B3").clock_hz, b4.clock_hz)
+    assert clocks == (1.85e9, 1.8e9, 1.8e9, 1.65e9)
+    assert (b4.cube_cores, b4.vector_cores, b4.l2_bytes, b4.dram_bytes) == (20, 40, 96 * MiB, 32 * GiB)
+    assert b1.mte2_bytes_per_cycle == pytest.approx(220.06 * GiB / 1.85e9)
+    assert b2.mte3_bytes_per_cycle == pytest.approx(181.75 * GiB / 1.8e9)
+    assert b4.mte2_l1_bytes_per_cycle == pytest.approx(222.0 * GiB / 1.65e9)
+    assert b1.mte2_bytes_per_cycle == pytest.approx(b2.mte2_bytes_per_cycle, rel=1e-3)  # same width
+    base = get_chip("910B")
+    assert all(getattr(base, f) == getattr(b2, f) for f in ("clock_hz", "mte2_bytes_per_cycle", "l2_bytes",
+                                                            "gm_latency_cycles", "vector_api_costs"))
+    for chip in (b1, b2, b4, base):
+        keys = " ".join(chip.sources)
+        for name in ("gm_latency_cycles", "l2_latency_cycles", "l2_bandwidth", "vector_api_costs",
+                     "ub_bank_groups", "mte2_copy_cycles", "dram_bandwidth", "clock_hz"):
+            assert name in keys, (chip.name, name)

@@ -144,7 +144,8 @@ def test_chip_latencies() -> None:
     instrs = kernel_stream(20)
     assert all(lat(i) >= 1 for i in instrs)
     copy = next(i for i in instrs if i.op == "copy_in")
-    assert lat(copy) == chip.gm_latency_cycles + copy.writes[0].length // 32
+    assert lat(copy) == int(chip.mte2_copy_cycles + chip.gm_latency_cycles
+                            + copy.writes[0].length / chip.mte2_bytes_per_cycle)
 
 
 def test_whole_kernel_keeps_off_hand_written_windows() -> None:

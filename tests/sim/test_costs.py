@@ -17,7 +17,7 @@ def test_figures_to_cycles() -> None:
     m = CostModel(TINY)
     c = TINY
     assert m.shape(Instr(Pipe.V, "add", (UB,), (UB,), cost=Cost(repeats=3))) == (
-        c.vector_issue_cycles + 3 * c.vector_cycles_per_repeat, 0, 0.0, False, False)
+        c.vector_issue_cycles + 3 * c.vector_cycles_per_repeat, 0, 0.0, False, False, 0.0)
     # no repeats: derived from the bytes touched (512 B = 2 repeats of 256 B)
     two = c.vector_issue_cycles + 2 * c.vector_cycles_per_repeat
     assert m.shape(Instr(Pipe.V, "add", (UB,), (UB,)))[0] == two
@@ -26,9 +26,13 @@ def test_figures_to_cycles() -> None:
         c.cube_issue_cycles + fractals * c.cube_cycles_per_fractal)
     assert m.shape(Instr(Pipe.S, "scalar", cost=Cost(ops=4)))[0] == 4 * c.scalar_cycles_per_op
     assert m.shape(Instr(Pipe.V, "x", cost=Cost(cycles=77, repeats=3)))[0] == 77  # cycles override
-    # a global-memory transfer: no fixed cycles, its bytes and path rate (the HBM model times it)
+    # a global-memory transfer: no fixed cycles, its bytes, path rate and copy cost (the HBM
+    # model times it); GM -> L1 (the cube side) has a path rate of its own
     assert m.shape(Instr(Pipe.MTE2, "copy", (GM,), (UB,), cost=Cost(bytes=100))) == (
-        0.0, 100, c.mte2_bytes_per_cycle, True, False)
+        0.0, 100, c.mte2_bytes_per_cycle, True, False, c.mte2_copy_cycles)
+    chip = get_chip("910B")
+    to_l1 = Instr(Pipe.MTE2, "copy", (GM,), (Access(Space.L1, 0, 512),), cost=Cost(bytes=512))
+    assert CostModel(chip).shape(to_l1)[2] == chip.mte2_l1_bytes_per_cycle
     to_l0b = Instr(Pipe.MTE1, "load", (UB,), (Access(Space.L0B, 0, 512),), cost=Cost(bytes=512))
     assert m.shape(to_l0b)[0] == c.local_copy_latency_cycles + 512 / c.mte1_l0b_bytes_per_cycle
 

@@ -11,7 +11,18 @@ Sources (abbreviations as in ``design/reference/ascend-api.md``):
   l2_size 192 MiB; Ascend310P3 ub_size 256 KiB, l0_c 256 KiB.
 - [PRESS] press and vendor pages (UNVERIFIED): 910B 64 GB HBM2e; Atlas 300I Duo (2x 310P)
   96 GB LPDDR4X at 408 GB/s, i.e. 48 GB and 204 GB/s per chip.
+- [OPPROF] msOpProf source (Ascend/msopprof @d6c29dfa): ``sim_defs.h`` (profiler clock per SoC),
+  ``device_defs.h`` (single-core maximum bandwidth per data path and SoC, GiB/s).
+- [ATT] CANN GE autofuse cost model v1 (hicann/ge @74573e24, ``perf_param_v1.cpp``): per-copy
+  fixed cycles of GM loads (27.01) and stores (12.09).
+- [ADD] asc-devkit "Add performance tuning" example (8192x8192 fp16 add on Atlas A2, 1.85 GHz,
+  48 AIV): case 1 (one core, 8 KiB copies, back to back) gives the device-memory and L2
+  latencies below (the only figures fitted to a measurement; see docs/simulator.md).
+- [MM] asc-devkit matmul tuning examples: HBM "about 1.8TB/s", L2 "about 5TB/s", 192 MB L2.
+- [DVM] a runtime source's per-SoC table (UNVERIFIED; repository not identified): AIC counts,
+  L2 sizes of 910B3/B4; [B4INI] a test embedding an Ascend910B4.ini excerpt (UNVERIFIED).
 - Figures marked ESTIMATE have no public source; they are stated so the model is explicit.
+  ``design/reference/calibration.md`` holds every figure above with its address.
 """
 
 from __future__ import annotations
@@ -31,48 +42,170 @@ CORE_MODEL_SOURCES = {
     "scalar_cycles_per_op, flag_latency_cycles": "ESTIMATE: 1 and 4 cycles",
 }
 
-ASCEND_910B = ChipSpec(
-    name="910B",
-    arch_version="2201",
-    description="Ascend 910B-like training chip (Atlas A2): 24 AIC + 48 AIV, 64 GiB HBM",
-    cube_cores=24,
-    vector_cores=48,
-    coupled=False,
-    clock_hz=1.8e9,
-    ub_bytes=192 * KiB,
-    l1_bytes=512 * KiB,
-    l0a_bytes=64 * KiB,
-    l0b_bytes=64 * KiB,
-    l0c_bytes=128 * KiB,
-    ub_reserved_bytes=256,
-    events_per_pipe_pair=8,
-    que_buffers_per_position=8,
-    dram_kind="HBM",
-    dram_bytes=64 * GiB,
-    dram_bandwidth=1.6e12,
-    l2_bytes=192 * MiB,
-    host_link_bandwidth=32e9,
-    host_link_latency_s=10e-6,
-    dma_latency_s=2e-6,
-    sources={
-        "cube_cores, vector_cores": "[ATC] 24 cube + 48 vector cores",
-        "coupled": "[ASC-2201] AIC and AIV are separate cores, ratio 1:2",
-        "clock_hz": "[INI] cube_freq=1800 (UNVERIFIED)",
-        "ub/l1/l0a/l0b/l0c bytes and alignments": "[ASC-2201] 192/512/64/64/128 KiB; 32/32/512/512/64 B",
-        "ub_reserved_bytes": "[ASC-2201] ASC_UB_SIZE = 192*1024 - 256",
-        "events_per_pipe_pair": "[ASC-2201] event IDs 0-7 on Atlas A2/A3",
-        "que_buffers_per_position": "[ASC] TQue简介: 8 buffers per TPosition on A2/A3",
-        "vector_repeat_bytes, max_repeat": "[ASC-SIMD] 8 x 32 B blocks per repeat; repeatTime <= 255",
-        "cube_fractal, cube_macs_per_cycle": "[ASC] 16x16x16 fractal -> 4096 fp16 MAC/cycle",
-        "dram_bytes": "[PRESS] 64 GB HBM2e (UNVERIFIED)",
-        "dram_bandwidth": "third-party analyses quote ~1.6 TB/s (UNVERIFIED)",
-        "l2_bytes": "[INI] l2_size=201326592 (UNVERIFIED)",
-        "host_link_bandwidth": "ESTIMATE: PCIe 4.0 x16 practical ~32 GB/s per direction",
-        "host_link_latency_s": "ESTIMATE: ~10 us per host<->device DMA task",
-        "dma_latency_s": "ESTIMATE: ~2 us per on-device copy/memset task",
-        **CORE_MODEL_SOURCES,
-    },
-)
+def _per_cycle(gib_per_s: float, clock_hz: float) -> float:
+    """A path rate from msOpProf's table (GiB/s at the SoC's clock) in bytes per cycle."""
+    return gib_per_s * GiB / clock_hz
+
+
+#: msOpProf's single-core maximum bandwidth per data path (GiB/s): GM->UB, UB->GM, GM->L1,
+#: L1->L0A, L1->L0B, L0C->GM.  910B3 uses the 910B2 table ([OPPROF] device_defs.h).
+_A2_PATHS = {
+    "910B1": (220.06, 186.8, 264.0, 437.5, 210.5, 209.32),
+    "910B2": (214.11, 181.75, 256.86, 425.68, 204.81, 203.66),
+    "910B3": (214.11, 181.75, 256.86, 425.68, 204.81, 203.66),
+    "910B4": (195.27, 176.75, 222.0, 368.2, 173.81, 190.7),
+}
+
+#: The vendor's fitted vector costs on arch 2201 ([ATT] kParamV1Info, fp16 rows):
+#: ``cycles = k * elements + b`` per API, by aclsim's instruction name.
+_ATT_VECTOR = {
+    "add": (0.0103, 22.2), "adds": (0.0071, 22.1), "mul": (0.0110, 23.1), "muls": (0.0071, 23.1),
+    "sub": (0.0107, 22.1), "max": (0.0111, 20.1), "min": (0.0111, 20.1), "relu": (0.0077, 20.0),
+    "abs": (0.0077, 20.0), "exp": (0.0311, 28.0), "sqrt": (0.0312, 29.0), "rsqrt": (0.0071, 21.1),
+    "reciprocal": (0.0078, 21.0), "div": (0.0460, 29.1), "duplicate": (0.0078, 17.0),
+    "data_copy": (0.0078, 13.0), "cast": (0.0147, 20.1), "select": (0.0118, 46.0),
+    "whole_reduce_sum": (0.0547, 35.0), "sigmoid": (0.1011, 116.0), "tanh": (0.1976, 182.0),
+    "erf": (0.6996, 478.0),
+}
+
+
+def _vector_costs() -> tuple[tuple[str, float, float], ...]:
+    """``(op, head, cycles per repeat)``: the head is [ATT]'s ``b``; the cycles per repeat are
+    [ATT]'s ``k`` relative to Add's, anchored on Add's documented one repeat per cycle ([ADD]:
+    "128 half data per cycle"), and never below one (the unit's 256 B datapath).  Bank
+    conflicts multiply the repeats' cycles (``ub_bank_groups``)."""
+    k_add = _ATT_VECTOR["add"][0]
+    return tuple((op, b, max(1.0, round(k / k_add, 3))) for op, (k, b) in _ATT_VECTOR.items())
+
+
+#: Sources of the core-model figures of the Atlas A2 presets.
+A2_MODEL_SOURCES = {
+    "mte2/mte3/mte2_l1/mte1_l0a/mte1_l0b/fixpipe_bytes_per_cycle": "[OPPROF] device_defs.h single-core "
+    "maximum bandwidth (GiB/s) of GM->UB, UB->GM, GM->L1, L1->L0A, L1->L0B, L0C->GM at the SoC's clock",
+    "mte2_copy_cycles, mte3_copy_cycles": "[ATT] fixed cycles of a GM load (27.01) and store (12.09)",
+    "fixpipe_copy_cycles": "ESTIMATE: as a store (12.09)",
+    "gm_latency_cycles": "fitted to [ADD] case 1: 2 x (27 + 8192 / 127.7) + latency = 701 cycles of MTE2 "
+    "per loop (6208.762 us / 16384 at 1.85 GHz) -> 519 cycles",
+    "l2_latency_cycles": "fitted to [ADD] case 1: 12.09 + 8192 / 108.4 + latency = 295 cycles of MTE3 per "
+    "store (2613.205 us / 16384 at 1.85 GHz) -> 207 cycles (a store lands in L2)",
+    "l2_bandwidth": "[MM] 'peak bandwidth of L2Cache is about 5TB/s'",
+    "l2_line_bytes": "[DVM] kC220L2CacheLineBytes = 512 (UNVERIFIED)",
+    "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
+    "vector_api_costs": "[ATT] fitted k and b per API (fp16 rows); cycles per repeat = k / k(Add) "
+    "(at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
+    "vector_issue_cycles, vector_cycles_per_repeat": "ops not in [ATT]'s table: 22 cycles (the head of "
+    "[ATT]'s binary ops) + 1 cycle per repeat ([ADD])",
+    "ub_bank_groups, ub_bank_row_bytes, ub_bank_slice_bytes": "[ASC-2201 bank page] 48 banks of 128 rows "
+    "x 32 B in 16 groups of 3; the page's address examples (0x10000 bank16, 0x10020 bank17, 0x20020 "
+    "bank33) give rows interleaved over the 16 groups within 64 KiB slices",
+}
+
+
+#: The shared core-model sources the A2 presets keep (the others are replaced by A2_MODEL_SOURCES).
+_A2_KEEPS = ("vector_issue_cycles, cube_issue_cycles", "cube_cycles_per_fractal",
+             "scalar_cycles_per_op, flag_latency_cycles")
+
+
+def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_bytes: int,
+              sources: dict[str, str]) -> ChipSpec:
+    """An Atlas A2 (arch 2201) SoC: split AIC/AIV cores (1:2), the 2201 memories, msOpProf's
+    per-core data paths for ``name``."""
+    paths = _A2_PATHS[name if name != "910B" else "910B2"]
+    ub, ubg, l1, l0a, l0b, fix = (_per_cycle(x, clock_hz) for x in paths)
+    return ChipSpec(
+        name=name,
+        arch_version="2201",
+        description=f"Ascend {name} (Atlas A2): {cube_cores} AIC + {2 * cube_cores} AIV, "
+        f"{dram_bytes // GiB} GiB HBM, {l2_bytes // MiB} MiB L2",
+        cube_cores=cube_cores,
+        vector_cores=2 * cube_cores,
+        coupled=False,
+        clock_hz=clock_hz,
+        ub_bytes=192 * KiB,
+        l1_bytes=512 * KiB,
+        l0a_bytes=64 * KiB,
+        l0b_bytes=64 * KiB,
+        l0c_bytes=128 * KiB,
+        ub_reserved_bytes=256,
+        events_per_pipe_pair=8,
+        que_buffers_per_position=8,
+        dram_kind="HBM",
+        dram_bytes=dram_bytes,
+        dram_bandwidth=1.6e12,
+        l2_bytes=l2_bytes,
+        host_link_bandwidth=32e9,
+        host_link_latency_s=10e-6,
+        dma_latency_s=2e-6,
+        mte2_bytes_per_cycle=ub,
+        mte3_bytes_per_cycle=ubg,
+        mte2_l1_bytes_per_cycle=l1,
+        mte1_l0a_bytes_per_cycle=l0a,
+        mte1_l0b_bytes_per_cycle=l0b,
+        fixpipe_bytes_per_cycle=fix,
+        mte2_copy_cycles=27.01,
+        mte3_copy_cycles=12.09,
+        fixpipe_copy_cycles=12.09,
+        gm_latency_cycles=519,
+        l2_latency_cycles=207,
+        l2_bandwidth=5e12,
+        l2_line_bytes=512,
+        vector_api_costs=_vector_costs(),
+        vector_issue_cycles=22,
+        vector_cycles_per_repeat=1.0,
+        ub_bank_groups=16,
+        ub_bank_row_bytes=32,
+        ub_bank_slice_bytes=64 * KiB,
+        sources={
+            "coupled": "[ASC-2201] AIC and AIV are separate cores, ratio 1:2",
+            "ub/l1/l0a/l0b/l0c bytes and alignments": "[ASC-2201] 192/512/64/64/128 KiB; 32/32/512/512/64 B",
+            "ub_reserved_bytes": "[ASC-2201] ASC_UB_SIZE = 192*1024 - 256",
+            "events_per_pipe_pair": "[ASC-2201] event IDs 0-7 on Atlas A2/A3",
+            "que_buffers_per_position": "[ASC] TQue简介: 8 buffers per TPosition on A2/A3",
+            "vector_repeat_bytes, max_repeat": "[ASC-SIMD] 8 x 32 B blocks per repeat; repeatTime <= 255",
+            "cube_fractal, cube_macs_per_cycle": "[ASC] 16x16x16 fractal -> 4096 fp16 MAC/cycle",
+            "host_link_bandwidth": "ESTIMATE: PCIe 4.0 x16 practical ~32 GB/s per direction",
+            "host_link_latency_s": "ESTIMATE: ~10 us per host<->device DMA task",
+            "dma_latency_s": "ESTIMATE: ~2 us per on-device copy/memset task",
+            **{k: v for k, v in CORE_MODEL_SOURCES.items() if k in _A2_KEEPS},
+            "local_copy_latency_cycles": "ESTIMATE: 20 cycles to the first byte of an on-chip copy",
+            **A2_MODEL_SOURCES,
+            **sources,
+        },
+    )
+
+
+ASCEND_910B1 = _atlas_a2("910B1", 1.85e9, 24, 192 * MiB, 64 * GiB, {
+    "clock_hz": "[OPPROF] sim_defs.h 1850 MHz; [ADD], [MM] 'main frequency of 1.85GHz'",
+    "cube_cores, vector_cores": "[ADD], [MM] run on 24 AIC / 48 AIV ([DVM] lists 25 AIC, UNVERIFIED)",
+    "l2_bytes": "[MM] 'actual chip L2Cache size is 192MB'",
+    "dram_bytes": "[PRESS] 64 GB HBM2e (UNVERIFIED)",
+})
+ASCEND_910B2 = _atlas_a2("910B2", 1.8e9, 24, 192 * MiB, 64 * GiB, {
+    "clock_hz": "[OPPROF] sim_defs.h 1800 MHz; [INI] cube_freq=1800",
+    "cube_cores, vector_cores": "[ATC] 24 cube + 48 vector cores",
+    "l2_bytes": "[INI] l2_size=201326592 (UNVERIFIED); [MM] 192 MB",
+    "dram_bytes": "[PRESS] 64 GB HBM2e (UNVERIFIED)",
+})
+ASCEND_910B3 = _atlas_a2("910B3", 1.8e9, 20, 192 * MiB, 64 * GiB, {
+    "clock_hz": "[OPPROF] sim_defs.h 1800 MHz",
+    "cube_cores, vector_cores": "[DVM] 20 AIC (UNVERIFIED), 2 AIV per AIC",
+    "l2_bytes": "[DVM] 192 MiB (UNVERIFIED)",
+    "dram_bytes": "[PRESS] 64 GB HBM2e (UNVERIFIED)",
+})
+ASCEND_910B4 = _atlas_a2("910B4", 1.65e9, 20, 96 * MiB, 32 * GiB, {
+    "clock_hz": "[OPPROF] sim_defs.h 1650 MHz ([B4INI] says cube_freq 1500, UNVERIFIED)",
+    "cube_cores, vector_cores": "[B4INI] 20 AIC / 40 AIV (UNVERIFIED)",
+    "l2_bytes": "[DVM] 96 MiB (UNVERIFIED)",
+    "dram_bytes": "[B4INI] 32 GiB (UNVERIFIED)",
+})
+#: The default chip: a 910B2 under the family's name.
+ASCEND_910B = _atlas_a2("910B", 1.8e9, 24, 192 * MiB, 64 * GiB, {
+    "*": "the 910B2 preset under the family's name (the default chip)",
+    "clock_hz": "[OPPROF] sim_defs.h 1800 MHz (910B2); [INI] cube_freq=1800",
+    "cube_cores, vector_cores": "[ATC] 24 cube + 48 vector cores",
+    "l2_bytes": "[INI] l2_size=201326592 (UNVERIFIED); [MM] 192 MB",
+    "dram_bytes": "[PRESS] 64 GB HBM2e (UNVERIFIED)",
+})
 
 ASCEND_310P = ChipSpec(
     name="310P",
@@ -140,7 +273,8 @@ TINY = ChipSpec(
              **CORE_MODEL_SOURCES},
 )
 
-PRESETS: dict[str, ChipSpec] = {c.name.lower(): c for c in (ASCEND_910B, ASCEND_310P, TINY)}
+PRESETS: dict[str, ChipSpec] = {c.name.lower(): c for c in (ASCEND_910B, ASCEND_310P, TINY, ASCEND_910B1,
+                                                             ASCEND_910B2, ASCEND_910B3, ASCEND_910B4)}
 DEFAULT_CHIP = "910B"
 
 

@@ -76,6 +76,23 @@ class ChipSpec:
     cube_issue_cycles: int = 8
     scalar_cycles_per_op: int = 1
     flag_latency_cycles: int = 4  # from a set_flag executing to the waiting pipe resuming
+    # global-memory copies: the cube side's GM -> L1 path, the fixed cost of one copy on its pipe
+    # (descriptor set-up, not overlapped), and the L2 cache between the cores and device memory
+    mte2_l1_bytes_per_cycle: float = 32.0  # GM -> L1 (a cube core's MTE2)
+    mte2_copy_cycles: float = 0.0
+    mte3_copy_cycles: float = 0.0
+    fixpipe_copy_cycles: float = 0.0
+    l2_latency_cycles: int = 0  # first byte of an L2 hit (a write lands in L2); 0: no L2 modelled
+    l2_bandwidth: float = 0.0  # bytes per second, whole chip; 0: not a limit
+    l2_line_bytes: int = 512
+    # vector unit: per-instruction costs by API, (op name, head cycles, cycles per repeat), for the
+    # ops listed (others: vector_issue_cycles + repeats * vector_cycles_per_repeat); UB banks:
+    # rows of ub_bank_row_bytes interleave over ub_bank_groups groups within each slice of
+    # ub_bank_slice_bytes (a bank is a group in a slice); 0 groups: no bank conflicts modelled
+    vector_api_costs: tuple[tuple[str, float, float], ...] = ()
+    ub_bank_groups: int = 0
+    ub_bank_row_bytes: int = 32
+    ub_bank_slice_bytes: int = 65536
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

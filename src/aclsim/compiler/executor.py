@@ -61,9 +61,9 @@ def chip_latency(chip: ChipSpec) -> Latency:
         nbytes = sum(a.length for a in ins.writes) or sum(a.length for a in ins.reads)
         p = ins.pipe
         if p is Pipe.MTE2:
-            return int(chip.gm_latency_cycles + nbytes / chip.mte2_bytes_per_cycle)
+            return int(chip.mte2_copy_cycles + chip.gm_latency_cycles + nbytes / chip.mte2_bytes_per_cycle)
         if p is Pipe.MTE3:
-            return int(chip.gm_latency_cycles + nbytes / chip.mte3_bytes_per_cycle)
+            return int(chip.mte3_copy_cycles + chip.gm_latency_cycles + nbytes / chip.mte3_bytes_per_cycle)
         if p is Pipe.MTE1:
             return int(chip.local_copy_latency_cycles + nbytes / chip.mte1_l0a_bytes_per_cycle)
         if p is Pipe.FIX:

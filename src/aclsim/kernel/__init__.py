@@ -94,6 +94,9 @@ from aclsim.kernel.launch import (
     remove_launch_listener,
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
+
+# -- placed local tensors and the L2 cache hint (issue 14) --
+from aclsim.kernel.placed import CacheMode, CacheRwMode, local_tensor  # noqa: E402
 from aclsim.kernel.reduction import (
     ReduceOrder,
     reduce_max,
@@ -214,4 +217,8 @@ __all__ = [
     "whole_reduce_max",
     "whole_reduce_min",
     "whole_reduce_sum",
+    # placed local tensors and the L2 cache hint
+    "CacheMode",
+    "CacheRwMode",
+    "local_tensor",
 ]

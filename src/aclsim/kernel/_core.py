@@ -179,6 +179,7 @@ class Core:
         "launch",
         "_acc",
         "align",
+        "l2_hints",
     )
 
     def __init__(
@@ -205,6 +206,7 @@ class Core:
         self.host_ranges: list[tuple[int, int]] = []  # zero-copy host memory met by this block
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
+        self.l2_hints: list[tuple[int, int]] = []  # GM ranges whose copies bypass L2 (SetL2CacheHint)
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""
@@ -230,9 +232,23 @@ class Core:
     def emit(self, pipe: Pipe, op: str, reads: tuple[Access, ...], writes: tuple[Access, ...],
              cost: Cost) -> Instr:
         file, line = where(3)
+        if self.l2_hints and pipe in _GM_PIPES:
+            cost = self._l2_cost(reads, writes, cost)
         ins = Instr(pipe, op, reads, writes, cost=cost, file=file, line=line)
         self.instrs.append(ins)
         return ins
+
+    def set_l2_hint(self, lo: int, hi: int, bypass: bool) -> None:
+        """Copies touching global memory in ``[lo, hi)`` bypass L2 from now on (or no longer)."""
+        self.l2_hints = [(a, b) for a, b in self.l2_hints if b <= lo or a >= hi]
+        if bypass:
+            self.l2_hints.append((lo, hi))
+
+    def _l2_cost(self, reads: tuple[Access, ...], writes: tuple[Access, ...], cost: Cost) -> Cost:
+        for a in (*reads, *writes):
+            if a.space is Space.GM and any(lo <= a.offset < hi for lo, hi in self.l2_hints):
+                return BYPASS_COSTS[tuple(cost.items())]
+        return cost
 
     def add(self, ins: Instr) -> None:
         self.instrs.append(ins)
@@ -285,6 +301,17 @@ BYTES_REPEATS = CostTable("bytes", "repeats")
 #: Cube instructions: ``(m, n, k)``.
 CUBE = CostTable("m", "n", "k")
 
+
+class _BypassCosts(dict[Any, Cost]):
+    """The cost of a copy that bypasses L2: its figures plus ``cache_mode="disable"``."""
+
+    def __missing__(self, key: tuple[tuple[str, Any], ...]) -> Cost:
+        cost = self[key] = Cost(**dict(key), cache_mode="disable")
+        return cost
+
+
+BYPASS_COSTS = _BypassCosts()
+_GM_PIPES = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)
 
 _tls = threading.local()
 

@@ -296,6 +296,21 @@ class GlobalTensor:
     def get_size(self) -> int:
         return self.size
 
+    def set_l2_cache_hint(self, mode: Any, rw_mode: Any = None) -> None:
+        """``SetL2CacheHint(mode)``: ``CacheMode.CACHE_MODE_DISABLE`` makes the copies of this
+        tensor's memory bypass the L2 cache (a read does not allocate lines, a write goes to
+        device memory); ``CACHE_MODE_NORMAL`` (the default) and ``CACHE_MODE_PERSISTENT``
+        (documented as not yet supported on A2/A3, so normal there) go through it.  aclsim
+        applies the hint to the tensor's range of global memory in this block from the call on
+        (a GlobalTensor is one range in real kernels); ``rw_mode`` is reserved, as documented."""
+        from aclsim.kernel.placed import CacheMode
+
+        core = current()
+        self._require()
+        mode = CacheMode(mode)
+        end = self.addr + self.size * self.dtype.itemsize
+        core.set_l2_hint(self.addr, end, mode is CacheMode.CACHE_MODE_DISABLE)
+
     def get_phy_addr(self, offset: int = 0) -> GmAddr:
         return GmAddr(self.addr, self.dtype) + offset
 

@@ -17,10 +17,12 @@ from aclsim.isa import EXEC_PIPES, Cost, Instr, Pipe, Space
 
 _GM = Space.GM
 _HOST = Space.HOST
+_UB = Space.UB
+_V = Pipe.V
 MOVERS = (Pipe.MTE2, Pipe.MTE3, Pipe.FIX)  # pipes whose bytes count as global-memory traffic
 
-#: ``(cycles, bytes, gm rate, reads GM, writes GM)`` of a work instruction.
-Shape = tuple[float, int, float, bool, bool]
+#: ``(cycles, bytes, gm rate, reads GM, writes GM, copy cycles)`` of a work instruction.
+Shape = tuple[float, int, float, bool, bool, float]
 
 
 def _nbytes(ins: Instr, cost: Cost) -> int:
@@ -43,6 +45,12 @@ class CostModel:
         self.path_rate[Pipe.MTE2] = chip.mte2_bytes_per_cycle
         self.path_rate[Pipe.MTE3] = chip.mte3_bytes_per_cycle
         self.path_rate[Pipe.FIX] = chip.fixpipe_bytes_per_cycle
+        self.copy_cycles = [0.0] * (len(EXEC_PIPES) + 1)
+        self.copy_cycles[Pipe.MTE2] = chip.mte2_copy_cycles
+        self.copy_cycles[Pipe.MTE3] = chip.mte3_copy_cycles
+        self.copy_cycles[Pipe.FIX] = chip.fixpipe_copy_cycles
+        self.api = {op: (head, per) for op, head, per in chip.vector_api_costs}
+        self.groups = chip.ub_bank_groups
         self.memo: dict[tuple[Any, ...], Shape] = {}
         self._costs: list[Any] = []  # every cost in a memo key, kept alive: its id stays its own
 
@@ -64,6 +72,9 @@ class CostModel:
         else:
             ra, rb = reads
             key = (pipe, cost, id(w.space), w.length, id(ra.space), ra.length, id(rb.space), rb.length)
+        if pipe is _V and self.groups:  # bank conflicts depend on where the operands sit
+            row, groups, slc = self.chip.ub_bank_row_bytes, self.groups, self.chip.ub_bank_slice_bytes
+            key = (*key, tuple((a.offset // row) % groups + groups * (a.offset // slc) for a in (*reads, w)))
         shape = self.memo.get(key)
         if shape is None:
             shape = self.memo[key] = self.shape(ins)
@@ -71,18 +82,21 @@ class CostModel:
         return shape
 
     def shape(self, ins: Instr) -> Shape:
-        """``(cycles, bytes, gm rate, reads GM, writes GM)`` of a work instruction.  ``gm rate`` is
-        0 when ``cycles`` is final, else the path rate of a global-memory transfer (whose cycles
-        then depend on the HBM share)."""
+        """``(cycles, bytes, gm rate, reads GM, writes GM, copy cycles)`` of a work instruction.
+        ``gm rate`` is 0 when ``cycles`` is final, else the path rate of a global-memory
+        transfer, whose time then depends on the share of device memory it gets; ``copy
+        cycles`` is then the fixed cost of the copy on its pipe, before its bytes move."""
         pipe = ins.pipe
         cost = Cost.of(ins.cost)
         rd = any(a.space is _GM for a in ins.reads)
         wr = any(a.space is _GM for a in ins.writes)
         nbytes = _nbytes(ins, cost) if pipe in MOVERS else 0
         rate = self.path_rate[pipe]
+        if pipe is Pipe.MTE2 and any(a.space is Space.L1 for a in ins.writes):
+            rate = self.chip.mte2_l1_bytes_per_cycle
         if (rd or wr) and rate and cost.cycles is None:
-            return 0.0, nbytes, rate, rd, wr
-        return self.cycles(ins, cost), nbytes, 0.0, rd, wr
+            return 0.0, nbytes, rate, rd, wr, self.copy_cycles[pipe]
+        return self.cycles(ins, cost), nbytes, 0.0, rd, wr, 0.0
 
     def cycles(self, ins: Instr, cost: Cost) -> float:
         """The cycles of an instruction whose cost does not depend on the other cores."""
@@ -94,7 +108,8 @@ class CostModel:
             if repeats is None:
                 nbytes = _nbytes(ins, cost)
                 repeats = math.ceil(nbytes / chip.vector_repeat_bytes) if nbytes else 1
-            return chip.vector_issue_cycles + repeats * chip.vector_cycles_per_repeat
+            head, per = self.api.get(ins.op, (chip.vector_issue_cycles, chip.vector_cycles_per_repeat))
+            return head + repeats * per * self.beats(ins)
         if pipe is Pipe.M:
             fractals = cost.fractals
             if fractals is None:
@@ -115,3 +130,28 @@ class CostModel:
             link = chip.host_link_bandwidth / chip.clock_hz
             return chip.host_link_latency_s * chip.clock_hz + nbytes / min(rate, link)
         return chip.local_copy_latency_cycles + nbytes / rate
+
+    def beats(self, ins: Instr) -> int:
+        """Beats one repeat of a vector instruction takes for its UB accesses (1 without
+        conflicts).  Each operand's repeat touches 8 consecutive rows, so 8 consecutive bank
+        groups from its address; per beat a bank group serves one read and one write, and a
+        bank (a group in one slice) not a read and a write together.  The beats are the most
+        accesses any group or bank must serve."""
+        groups = self.groups
+        if not groups:
+            return 1
+        row, slc = self.chip.ub_bank_row_bytes, self.chip.ub_bank_slice_bytes
+        per_repeat = self.chip.vector_repeat_bytes // row
+        reads = [0] * groups
+        writes = [0] * groups
+        bank: dict[tuple[int, int], int] = {}
+        for accesses, count in ((ins.reads, reads), (ins.writes, writes)):
+            for a in accesses:
+                if a.space is not _UB or a.length <= 0:
+                    continue
+                g0, s0 = (a.offset // row) % groups, a.offset // slc
+                for k in range(min(per_repeat, -(-a.length // row), groups)):
+                    g = (g0 + k) % groups
+                    count[g] += 1
+                    bank[(s0, g)] = bank.get((s0, g), 0) + 1
+        return max(1, *reads, *writes, *bank.values())

@@ -32,6 +32,7 @@ from aclsim.errors import KernelDeadlockError, SyncError
 from aclsim.isa import Instr, Op, Pipe
 from aclsim.sim.costs import CostModel
 from aclsim.sim.hbm import Hbm
+from aclsim.sim.l2 import L2Cache, classify
 from aclsim.sim.report import CoreTimeline, SimReport, Steps
 from aclsim.sim.stream import BARRIER, NPIPES, SET, WAIT, WORK, Stream, durations, prepare
 
@@ -67,6 +68,11 @@ class _Core:
         self.heads = [0] * (NPIPES + 1)
         self.pipe_free = [t0] * (NPIPES + 1)
         self.pending = [-1] * (NPIPES + 1)  # per pipe: the transfer waiting for its end
+        self.done_at = [t0] * (NPIPES + 1)  # per pipe: when everything issued to it has completed
+        self.covered = [t0] * (NPIPES + 1)  # per pipe: the end of the busy time counted so far
+        self.tail = [0.0] * n  # per instruction: its latency after it leaves the pipe
+        for j, i in enumerate(st.gm_idx):
+            self.tail[i] = gm_lat[j]
         self.set_times: list[list[float]] = [[] for _ in st.set_index]
         self.issued = 0  # instructions [0, issued) have an issue time
         self.issue_clock = t0
@@ -96,6 +102,7 @@ class _Core:
         durs, start, end, issue, heads = self.durs, self.start, self.end, self.issue, self.heads
         pipe_free, stall, set_times, pending = self.pipe_free, self.stall, self.set_times, self.pending
         flag_latency, floor_of = self.flag_latency, self.floor_of
+        done_at, covered, tail, busy = self.done_at, self.covered, self.tail, self.busy
         all_pipes = range(NPIPES + 1)
         self.advance_issue()
         progress = True
@@ -122,12 +129,24 @@ class _Core:
                                 pending[p] = i
                                 start[i] = s
                                 j = self.gm_of[i]
-                                self.hbm.add(self, i, s, self.gm_lat[j], self.gm_bytes[j],  # type: ignore[union-attr]
-                                             st.gm_rate[j])
+                                nb = self.gm_bytes[j]
+                                self.hbm.add(self, i, s + st.gm_copy[j], nb,  # type: ignore[union-attr]
+                                             st.gm_rate[j], st.gm_hbm[j] / nb if nb else 1.0, 1.0)
                             break
                         start[i] = s
-                        free = end[i] = s + d
+                        free = s + d
+                        e = end[i] = free + tail[i]
+                        c = covered[p]
+                        if c > s or e > free:  # a latency overlaps: count the union of busy times
+                            busy[p] += (e if e > c else c) - (s if s > c else c) - d
+                            covered[p] = e if e > c else c
+                        else:
+                            covered[p] = e
+                        if e > done_at[p]:
+                            done_at[p] = e
                     elif kind == SET:
+                        if done_at[p] > s:
+                            s = done_at[p]
                         start[i] = end[i] = s
                         set_times[flag_of[i]].append(s)
                     elif kind == WAIT:
@@ -141,18 +160,22 @@ class _Core:
                             s = ready
                         stall[p] += s - ready
                         free = start[i] = end[i] = s
-                    elif kind == BARRIER:
-                        start[i] = end[i] = s
+                    elif kind == BARRIER:  # the pipe waits for its copies in flight
+                        if done_at[p] > s:
+                            s = done_at[p]
+                        free = start[i] = end[i] = s
                     else:  # fence: pipe_barrier(ALL) / sync_all waits for every earlier instruction
                         if any(heads[o] < len(queues[o]) and queues[o][heads[o]] < i
                                for o in all_pipes if o != p):
                             break
-                        latest = max(pipe_free)
+                        latest = max(max(pipe_free), max(done_at))
                         if latest > s:
                             s = latest
                         if i in floor_of and floor_of[i] > s:
                             s = floor_of[i]
                         free = start[i] = end[i] = s
+                        if s > done_at[p]:
+                            done_at[p] = s
                     h += 1
                     if blocking[i]:
                         self.done[i] = True
@@ -167,17 +190,21 @@ class _Core:
             self.advance_issue()
 
     def finish(self, i: int, t: float) -> None:
-        """The global-memory transfer ``i`` (waiting at the head of its pipe) ends at ``t``."""
+        """The bytes of global-memory transfer ``i`` (at the head of its pipe) have all left at
+        ``t``: the pipe moves on, the transfer ends its latency later."""
         p = self.st.pipes[i]
-        self.end[i] = t
+        e = self.end[i] = t + self.tail[i]
         self.pending[p] = -1
         self.heads[p] += 1
         self.pipe_free[p] = t
+        if e > self.done_at[p]:
+            self.done_at[p] = e
+        s, c = self.start[i], self.covered[p]
+        self.busy[p] += (e if e > c else c) - (s if s > c else c)
+        self.covered[p] = e if e > c else c
         j = self.gm_of[i]
-        d = t - self.start[i]
-        self.busy[p] += d
-        latency = self.hbm.latency if self.hbm is not None else 0.0
-        self.bw_stall[p] += max(0.0, d - latency * self.gm_lat[j] - self.gm_bytes[j] / self.st.gm_rate[j])
+        alone = self.st.gm_copy[j] + self.gm_bytes[j] / self.st.gm_rate[j]
+        self.bw_stall[p] += max(0.0, t - s - alone)
 
     def timeline(self, block: int, core: int, wave: int) -> CoreTimeline:
         st, start, end = self.st, self.start, self.end
@@ -229,9 +256,12 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     timelines: list[CoreTimeline] = []
     steps: list[Steps] = []
     t = 0.0
+    cache = L2Cache(chip.l2_bytes, chip.l2_line_bytes) if chip.l2_bytes and chip.l2_latency_cycles else None
     for w in range(waves):
         blocks = range(w * ncores, min((w + 1) * ncores, block_dim))
         rng = random.Random(seed + w)
+        if cache is not None:
+            _through_l2(chip, cache, [streams[b] for b in blocks])
         if any(streams[b].fences for b in blocks):
             wave_tl, wave_steps = _schedule_with_sync_all(chip, streams, blocks, t, w, jitter, rng, hbm)
         else:
@@ -244,10 +274,22 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     return report
 
 
+def _through_l2(chip: ChipSpec, cache: L2Cache, streams: Sequence[Stream]) -> None:
+    """Give each global-memory transfer of a wave the bytes it draws from device memory and
+    its latency, from the L2 cache (:mod:`aclsim.sim.l2`)."""
+    hbm_lat, l2_lat = float(chip.gm_latency_cycles), float(chip.l2_latency_cycles)
+    results = classify(cache, [[st.instrs[i] for i in st.gm_idx] for st in streams],
+                       [st.gm_bytes for st in streams])
+    for st, (drawn, slow) in zip(streams, results, strict=True):
+        st.gm_hbm = drawn
+        st.gm_lat = [hbm_lat if x else l2_lat for x in slow]
+
+
 def _same_stream(a: Stream, b: Stream) -> bool:
     """Whether two blocks turned into the very same integers and durations."""
     return (len(a.kinds) == len(b.kinds) and a.gm_bytes == b.gm_bytes and a.gm_rate == b.gm_rate
-            and a.kinds == b.kinds and a.pipes == b.pipes and a.flag_of == b.flag_of and a.durs == b.durs)
+            and a.kinds == b.kinds and a.pipes == b.pipes and a.flag_of == b.flag_of and a.durs == b.durs
+            and a.gm_hbm == b.gm_hbm and a.gm_lat == b.gm_lat)
 
 
 def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0: float, wave: int,
@@ -260,23 +302,21 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0:
     members: list[list[int]] = []
     # when the wave's pipes cannot ask for more than HBM gives, each transfer runs at its path rate
     contended = sum(streams[b].demand for b in blocks) > hbm
-    fixed = None if contended else float(chip.gm_latency_cycles)
     for b in blocks:
         st = streams[b]
         # same integers, same durations: matched before computing them (under jitter every
         # block draws its own durations, so it is a class of its own)
         same = None if jitter else next((k for k, c in enumerate(classes) if _same_stream(c.st, st)), None)
         if same is None:
-            durs, busy, gm_lat, gm_bytes = durations(st, jitter, rng, fixed)
+            durs, busy, gm_lat, gm_bytes = durations(st, jitter, rng, not contended)
             classes.append(_Core(st, durs, busy, gm_lat, gm_bytes, t0, floors, chip.flag_latency_cycles, b))
             members.append([b])
         else:
             classes[same].mult += 1
             members[same].append(b)
-    fluid = Hbm(hbm, chip.gm_latency_cycles, t0)
+    fluid = Hbm(hbm, t0, chip.l2_bandwidth / chip.clock_hz)
     fluid.run(classes)
-    latency = chip.gm_latency_cycles
-    steps = (lambda: fluid.steps) if contended else (lambda: _sweep_steps(classes, latency))
+    steps = (lambda: fluid.steps) if contended else (lambda: _sweep_steps(classes))
     tls: list[CoreTimeline] = []
     for c, m in zip(classes, members, strict=True):
         first = c.timeline(m[0], m[0] - blocks.start, wave)
@@ -341,17 +381,18 @@ def _check_flags(instrs: Sequence[Instr], set_index: list[list[int]], wait_index
                                 hint="wait for a flag before setting it again, or use another event id")
 
 
-def _sweep_steps(classes: Sequence[_Core], latency: float) -> list[tuple[float, float]]:
-    """The chip's global-memory draw over time when every transfer ran at its path rate."""
+def _sweep_steps(classes: Sequence[_Core]) -> list[tuple[float, float]]:
+    """The chip's device-memory draw over time when every transfer ran at its path rate."""
     changes: dict[float, float] = {}
     for c in classes:
         st = c.st
         for j, i in enumerate(st.gm_idx):
-            t = c.start[i] + c.gm_lat[j] * latency
-            if c.end[i] > t:
-                r = c.gm_bytes[j] / (c.end[i] - t) * c.mult
+            t = c.start[i] + st.gm_copy[j]
+            t_end = c.end[i] - c.gm_lat[j]
+            if t_end > t and st.gm_hbm[j]:
+                r = st.gm_hbm[j] / (t_end - t) * c.mult
                 changes[t] = changes.get(t, 0.0) + r
-                changes[c.end[i]] = changes.get(c.end[i], 0.0) - r
+                changes[t_end] = changes.get(t_end, 0.0) - r
     steps: list[tuple[float, float]] = []
     draw = 0.0
     for t in sorted(changes):

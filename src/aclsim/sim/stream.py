@@ -47,7 +47,10 @@ class Stream:
     work: list[int]  # the work instructions, in order (jitter scales these)
     gm_idx: list[int]  # the global-memory transfers ...
     gm_bytes: list[int]  # ... their bytes ...
-    gm_rate: list[float]  # ... and path rates
+    gm_rate: list[float]  # ... their path rates ...
+    gm_copy: list[float]  # ... the fixed cost of each copy on its pipe ...
+    gm_hbm: list[float]  # ... the bytes each draws from device memory (L2 misses, write-backs) ...
+    gm_lat: list[float]  # ... and its latency (cycles from its last byte leaving to its end)
     gm_read: int
     gm_write: int
     demand: float  # bytes per cycle this block's pipes could draw from global memory at once
@@ -72,6 +75,7 @@ def prepare(instrs: Sequence[Instr], costs: CostModel) -> Stream:
     gm_idx: list[int] = []
     gm_bytes: list[int] = []
     gm_rate: list[float] = []
+    gm_copy: list[float] = []
     movers: dict[int, float] = {}
     kind_of = _KIND.get
     flag_get = flag_ids.get
@@ -82,7 +86,7 @@ def prepare(instrs: Sequence[Instr], costs: CostModel) -> Stream:
         pipe = ins.pipe
         kind = kind_of(ins.op, WORK)
         if kind == WORK:
-            d, nb, rate, rd, wr = shape_of(ins)
+            d, nb, rate, rd, wr, copy = shape_of(ins)
             work.append(i)
             if rd or wr:
                 if rd:
@@ -95,6 +99,7 @@ def prepare(instrs: Sequence[Instr], costs: CostModel) -> Stream:
                 gm_idx.append(i)
                 gm_bytes.append(nb)
                 gm_rate.append(rate)
+                gm_copy.append(copy)
             else:
                 durs[i] = d
                 busy[pipe] += d
@@ -126,19 +131,24 @@ def prepare(instrs: Sequence[Instr], costs: CostModel) -> Stream:
         pipes[i] = pipe
         queues[pipe].append(i)
     return Stream(instrs, kinds, pipes, flag_of, wait_ord, blocking, queues, set_index, wait_index, fences,
-                   durs, busy, work, gm_idx, gm_bytes, gm_rate, gm_read, gm_write, sum(movers.values()))
+                  durs, busy, work, gm_idx, gm_bytes, gm_rate, gm_copy, [float(b) for b in gm_bytes],
+                  [float(costs.chip.gm_latency_cycles)] * len(gm_idx), gm_read, gm_write,
+                  sum(movers.values()))
 
 
-def durations(st: Stream, jitter: tuple[float, float] | None, rng: random.Random, fixed: float | None
-               ) -> tuple[list[float], list[float], list[float], list[float]]:
-    """``(durations, busy cycles per pipe, latency factor of each global-memory transfer, its
-    bytes)``.  Global-memory transfers get the duration ``-1`` (timed by :class:`~aclsim.sim.hbm.Hbm`),
-    or, with ``fixed`` (their latency in cycles, when they cannot contend), their path-rate
-    duration.  ``jitter`` scales every duration, and the latency and bytes of every
-    transfer, by U(lo, hi).
+def durations(st: Stream, jitter: tuple[float, float] | None, rng: random.Random, fixed: bool
+              ) -> tuple[list[float], list[float], list[float], list[float]]:
+    """``(durations, busy cycles per pipe, latency of each global-memory transfer, its bytes)``.
+
+    A global-memory transfer's duration is the time it holds its pipe: ``-1`` when the
+    device-memory model times it (:class:`~aclsim.sim.hbm.Hbm`), or with ``fixed`` (a wave
+    that cannot contend for device memory) its copy cost plus its bytes at the path rate; its
+    latency follows, overlapping the pipe's next instruction; the scheduler adds to the busy
+    cycles the part of it that nothing else on the pipe covers.
+    ``jitter`` scales every duration, and the latency and bytes of every transfer, by U(lo, hi).
     """
     durs, busy = st.durs, st.busy
-    lat = [0.0] * len(st.gm_idx)
+    lat: list[float] = list(st.gm_lat)
     nbytes: list[float] = list(st.gm_bytes)
     if jitter is not None:
         lo, hi = jitter
@@ -154,13 +164,12 @@ def durations(st: Stream, jitter: tuple[float, float] | None, rng: random.Random
             durs = durs[:]
         for j, i in enumerate(st.gm_idx):
             durs[i] = -1.0
-            lat[j] = 1.0
             if jitter is not None:
                 u = uniform(lo, hi)
-                lat[j], nbytes[j] = u, nbytes[j] * u
-            if fixed is not None:
+                lat[j], nbytes[j] = lat[j] * u, nbytes[j] * u
+            if fixed:
                 if busy is st.busy:
                     busy = busy[:]
-                d = durs[i] = lat[j] * fixed + nbytes[j] / st.gm_rate[j]
-                busy[st.pipes[i]] += d
+                d = durs[i] = st.gm_copy[j] + nbytes[j] / st.gm_rate[j]
+                busy[st.pipes[i]] += d  # the scheduler adds the latency where nothing covers it
     return durs, busy, lat, nbytes

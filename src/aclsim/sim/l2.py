@@ -1,0 +1,164 @@
+"""The L2 cache between the cores and device memory: which bytes of each transfer hit it.
+
+The chip's L2 (``ChipSpec.l2_bytes``, lines of ``l2_line_bytes``) is modelled as one
+least-recently-used, write-back, write-allocate cache shared by every core:
+
+- a read hits on the lines resident; the lines it misses come from device memory and are
+  then resident;
+- a write allocates its lines (whole-line writes: nothing is read first) and leaves them
+  dirty; device memory sees them only when they are evicted (a write-back) or never during
+  the launch;
+- a line is evicted when the cache is full and it is the least recently touched; a dirty
+  one costs a write of its bytes to device memory, charged to the transfer that evicted it;
+- a transfer with the bypass hint (``GlobalTensor.set_l2_cache_hint(CacheMode.DISABLE)``,
+  ``SetL2CacheHint(CACHE_MODE_DISABLE)``) neither allocates nor refreshes lines: a read
+  takes the resident lines from L2 and the rest from device memory; a write goes to device
+  memory and drops the lines it overwrote.
+
+:func:`classify` runs the transfers of a wave through the cache in an order that
+interleaves the blocks by their progress (block ``b``'s ``j``-th transfer of ``n`` at
+``j / n``), since blocks of one launch advance side by side.  What it returns per transfer
+(the bytes that reach device memory, whether it waits for device memory or for L2) is what
+the scheduler times it by.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+import numpy as np
+
+from aclsim.isa import Instr, Space
+
+#: Lines per page of the sparse line table (a page is allocated when first touched).
+_PAGE_LINES = 4096
+#: ``cache_mode`` values of a cost: the transfer bypasses L2.
+BYPASS = "disable"
+
+
+class L2Cache:
+    """A line-granular LRU cache with dirty bits (see the module docstring).
+
+    >>> c = L2Cache(capacity=4096, line=512)
+    >>> c.access(0, 2048, write=True)        # allocate 4 dirty lines: nothing reaches memory
+    (0, 0, 0)
+    >>> c.access(0, 1024, write=False)       # 2 lines hit
+    (1024, 0, 0)
+    >>> c.access(8192, 4096, write=False)    # 8 new lines: all miss, evicting the 4 dirty ones
+    (0, 4096, 2048)
+    """
+
+    def __init__(self, capacity: int, line: int) -> None:
+        self.line = line
+        self.capacity = max(1, capacity // line)  # in lines
+        self.stamps: dict[int, np.ndarray] = {}  # page -> stamp of each line's last touch (-1: absent)
+        self.dirty: dict[int, np.ndarray] = {}
+        self.order: deque[tuple[int, int, int, int]] = deque()  # (page, lo, hi, stamp): touch order
+        self.resident = 0
+        self.clock = 0
+
+    def _page(self, page: int) -> tuple[np.ndarray, np.ndarray]:
+        stamps = self.stamps.get(page)
+        if stamps is None:
+            stamps = self.stamps[page] = np.full(_PAGE_LINES, -1, np.int64)
+            self.dirty[page] = np.zeros(_PAGE_LINES, bool)
+        return stamps, self.dirty[page]
+
+    def access(self, offset: int, length: int, *, write: bool, bypass: bool = False) -> tuple[int, int, int]:
+        """Run one access through the cache: ``(bytes a read found in L2, bytes read from device
+        memory or written to it by this access, bytes written back by the evictions it caused)``."""
+        if length <= 0:
+            return 0, 0, 0
+        line = self.line
+        first, last = offset // line, (offset + length - 1) // line
+        nlines = last - first + 1
+        self.clock += 1
+        stamp = self.clock
+        hits = 0
+        fresh = 0
+        ln = first
+        while ln <= last:
+            page, lo = divmod(ln, _PAGE_LINES)
+            hi = min(_PAGE_LINES, lo + last - ln + 1)
+            stamps, dirty = self._page(page)
+            seg = stamps[lo:hi]
+            present = seg >= 0
+            n_present = int(np.count_nonzero(present))
+            hits += n_present
+            if bypass:
+                if write and n_present:  # the write goes to memory: drop the stale lines
+                    seg[present] = -1
+                    dirty[lo:hi][present] = False
+                    self.resident -= n_present
+            else:
+                fresh += (hi - lo) - n_present
+                seg[:] = stamp
+                if write:
+                    dirty[lo:hi] = True
+                self.order.append((page, lo, hi, stamp))
+            ln += hi - lo
+        self.resident += fresh
+        written_back = self._evict() if fresh else 0
+        hit_bytes = length * hits // nlines
+        if write:
+            return 0, (length if bypass else 0), written_back
+        return hit_bytes, length - hit_bytes, written_back
+
+    def _evict(self) -> int:
+        """Drop least recently touched lines until the cache fits; the dirty bytes dropped."""
+        written = 0
+        order = self.order
+        while self.resident > self.capacity and order:
+            page, lo, hi, stamp = order.popleft()
+            stamps, dirty = self.stamps[page], self.dirty[page]
+            seg = stamps[lo:hi]
+            live = seg == stamp  # lines touched again since are listed later
+            n = int(np.count_nonzero(live))
+            if not n:
+                continue
+            d = dirty[lo:hi]
+            written += int(np.count_nonzero(d & live)) * self.line
+            d[live] = False
+            seg[live] = -1
+            self.resident -= n
+        return written
+
+
+def gm_access(ins: Instr) -> tuple[int, int, bool] | None:
+    """``(offset, length, write)`` of the global-memory side of a copy, or ``None``."""
+    for a in ins.writes:
+        if a.space is Space.GM:
+            return a.offset, a.length, True
+    for a in ins.reads:
+        if a.space is Space.GM:
+            return a.offset, a.length, False
+    return None
+
+
+def classify(cache: L2Cache, transfers: Sequence[Sequence[Instr]], nbytes: Sequence[Sequence[float]]
+             ) -> list[tuple[list[float], list[bool]]]:
+    """Run the global-memory transfers of a wave's blocks through ``cache``, blocks interleaved
+    by progress.  ``transfers[b]`` are block ``b``'s transfers in program order and
+    ``nbytes[b]`` the bytes each moves.  Returns, per block, the bytes of each transfer that
+    reach device memory (misses, bypassed writes, write-backs it caused) and whether it waits
+    for device memory (a read that missed, a bypassed access) rather than L2."""
+    order: list[tuple[float, int, int]] = []
+    for b, ts in enumerate(transfers):
+        n = len(ts)
+        order.extend((j / n, b, j) for j in range(n))
+    order.sort()
+    out = [([0.0] * len(ts), [False] * len(ts)) for ts in transfers]
+    for _, b, j in order:
+        ins = transfers[b][j]
+        where = gm_access(ins)
+        if where is None:
+            continue
+        offset, length, write = where
+        bypass = ins.cost.get("cache_mode") == BYPASS
+        hit, direct, written_back = cache.access(offset, length, write=write, bypass=bypass)
+        moved = nbytes[b][j]
+        share = moved / length if length else 0.0
+        out[b][0][j] = (direct + written_back) * share
+        out[b][1][j] = bypass or (not write and direct > 0)
+    return out
