@@ -152,7 +152,7 @@ def run_case(case: int, dx: int, dy: int, dz: int) -> dict[str, float]:
     busy = rep.pipe_busy()
     n = len(rep.timelines)
     aiv = max(t.finish - t.begin for t in rep.timelines) * us
-    model = (rep.total_cycles * us, aiv, busy[Pipe.V] / n * us, busy[Pipe.S] / n * us,
+    model = (rep.task_cycles * us, aiv, busy[Pipe.V] / n * us, busy[Pipe.S] / n * us,
              busy[Pipe.MTE2] / n * us, busy[Pipe.MTE3] / n * us)
     names = ("task_us", "aiv_us", "vec_us", "scalar_us", "mte2_us", "mte3_us")
     out: dict[str, float] = {"case": case, "wall_s": round(wall, 2)}

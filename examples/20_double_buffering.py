@@ -1,10 +1,11 @@
 """Seed 001's claim, reproduced: double buffering keeps the Vector unit busy.
 
-A kernel copies a tile in (MTE2), computes on it (VECTOR) and copies it out (MTE3), the three
-stages about equally long (8 KiB tiles; 11 vector instructions per tile).
+A kernel copies a tile in (MTE2), computes on it (VECTOR) and copies it out (MTE3): CopyIn and
+Compute about equally long, CopyOut about half as long, since a store ends when it lands in the
+L2 cache (8 KiB tiles; 7 vector instructions per tile).
 
 - Serial, as the article pictures the single-buffer case: one buffer per tile, refilled only
-  after its CopyOut, so the stages run one after another: VECTOR is busy about 1/3 of the time.
+  after its CopyOut, so the stages run one after another: VECTOR is busy about 2/5 of the time.
 - Ascend C queues, BUFFER_NUM 1: input and output queues have one buffer each, so CopyOut of
   tile i already overlaps CopyIn of tile i+1: about 1/2.
 - Ascend C queues, BUFFER_NUM 2: two buffers per queue, CopyIn of tile i+1 and CopyOut of
@@ -110,11 +111,11 @@ def main() -> None:
     aclsim.init(chip="910B")
     aclsim.set_device(0)
 
-    tiles, ops = 64, 11
+    tiles, ops = 64, 7
     serial = run(serial_kernel(tiles, ops), tiles)
     single = run(queue_kernel(1, tiles, ops), tiles)
     double = run(queue_kernel(2, tiles, ops), tiles)
-    print(f"equal stages: {tiles} tiles, CopyIn ~ Compute ~ CopyOut")
+    print(f"{tiles} tiles, CopyIn ~ Compute ~ 2 x CopyOut")
     show("serial (one buffer)", serial, serial.total_cycles)
     show("queues, BUFFER_NUM 1", single, serial.total_cycles)
     show("queues, BUFFER_NUM 2", double, serial.total_cycles)
@@ -123,7 +124,7 @@ def main() -> None:
         head = run(kernel, 6)
         print("\n".join("    " + line for line in text_timeline(head, width=96).splitlines()))
     util = serial.utilization()[Pipe.V], single.utilization()[Pipe.V], double.utilization()[Pipe.V]
-    assert 0.30 <= util[0] <= 0.37 and 0.45 <= util[1] <= 0.55 and util[2] >= 0.9, util
+    assert 0.35 <= util[0] <= 0.45 and 0.45 <= util[1] <= 0.55 and util[2] >= 0.9, util
 
     print("caveat 1, compute-dominated (200 vector instructions per tile):")
     a, b = run(queue_kernel(1, 16, 200), 16), run(queue_kernel(2, 16, 200), 16)

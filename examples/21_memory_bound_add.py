@@ -68,9 +68,10 @@ def main() -> None:
     frac = report.bandwidth_fraction
     print(f"add<<<{blocks}>>> of {n} float32: {report.total_cycles:.0f} cycles = "
           f"{report.microseconds:.1f} us, "
-          f"{report.gm_bytes / 2**20:.0f} MiB moved at {report.achieved_bandwidth / 1e9:.0f} GB/s = "
-          f"{frac:.1%} of the {chip.dram_bandwidth / 1e9:.0f} GB/s HBM peak; bottleneck "
-          f"{report.bottleneck.track_name}, VECTOR busy {report.utilization()[Pipe.V]:.1%}")
+          f"{report.gm_bytes / 2**20:.0f} MiB moved by the cores, {report.hbm_bytes / 2**20:.0f} MiB "
+          f"through HBM (z stays in the L2 cache) = {frac:.1%} of the {chip.dram_bandwidth / 1e9:.0f} GB/s "
+          f"HBM peak; bottleneck {report.bottleneck.track_name}, VECTOR busy "
+          f"{report.utilization()[Pipe.V]:.1%}")
     assert 0.9 <= frac <= 1.0, frac
     for d in (dx, dy, dz):
         aclsim.free(d)

@@ -156,15 +156,20 @@ def _moved(report: SimReport) -> float:
 
 
 def test_copy_in_and_copy_out_pipes_share_hbm_too() -> None:
-    chip = get_chip("910B")
+    chip = get_chip("910B").with_changes(l2_bytes=0)  # no L2: every byte goes to device memory
     hbm = chip.dram_bandwidth / chip.clock_hz
-    blocks = [[x for i in range(8) for x in (copy_in(b * 10**7 + i * 32768, 32768),
-                                             copy_out(b * 10**7 + 10**6 + i * 32768, 32768))]
-              for b in range(chip.cores)]
+    blocks = [[x for i in range(8) for x in (copy_in(b * 2**24 + i * 32768, 32768),
+                                             copy_out(b * 2**24 + 2**20 + i * 32768, 32768))]
+              for b in range(chip.cores)]  # line-aligned: no two reads share an L2 line
     report = simulate(chip, blocks)
     assert 0.9 <= report.bandwidth_fraction <= 1.0
     assert max(d for _, d in report.hbm_steps) <= hbm * (1 + 1e-9)
-    assert _moved(report) == pytest.approx(report.gm_bytes, rel=1e-9)
+    assert _moved(report) == pytest.approx(report.gm_bytes, rel=1e-9) == report.hbm_bytes
+    # with the L2 the writes stay in it: device memory carries the reads only, and is done sooner
+    cached = simulate(get_chip("910B"), blocks)
+    assert cached.hbm_bytes == pytest.approx(cached.gm_bytes / 2, rel=1e-9)
+    assert cached.total_cycles < report.total_cycles
+    assert cached.bandwidth_fraction <= 1.0 < cached.achieved_bandwidth / chip.dram_bandwidth
 
 
 def test_memory_bound_kernel_reaches_but_never_exceeds_hbm() -> None:

@@ -91,6 +91,8 @@ A2_MODEL_SOURCES = {
     "l2_bandwidth": "[MM] 'peak bandwidth of L2Cache is about 5TB/s'",
     "l2_line_bytes": "[DVM] kC220L2CacheLineBytes = 512 (UNVERIFIED)",
     "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
+    "task_head_s, task_per_block_s": "derived from [ADD]: Task Duration - aiv_time is 0.46 us with 1 block "
+    "(cases 0, 1) and 2.5-9.4 us, mean 6.3 us, with 48 (cases 2-6) -> 0.34 us + 0.124 us per block",
     "vector_api_costs": "[ATT] fitted k and b per API (fp16 rows); cycles per repeat = k / k(Add) "
     "(at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
     "vector_issue_cycles, vector_cycles_per_repeat": "ops not in [ATT]'s table: 22 cycles (the head of "
@@ -155,6 +157,8 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
         ub_bank_groups=16,
         ub_bank_row_bytes=32,
         ub_bank_slice_bytes=64 * KiB,
+        task_head_s=0.34e-6,
+        task_per_block_s=0.124e-6,
         sources={
             "coupled": "[ASC-2201] AIC and AIV are separate cores, ratio 1:2",
             "ub/l1/l0a/l0b/l0c bytes and alignments": "[ASC-2201] 192/512/64/64/128 KiB; 32/32/512/512/64 B",

@@ -93,6 +93,9 @@ class ChipSpec:
     ub_bank_groups: int = 0
     ub_bank_row_bytes: int = 32
     ub_bank_slice_bytes: int = 65536
+    # a launch's task duration beyond its cores' busy span (scheduling the blocks, completion)
+    task_head_s: float = 0.0
+    task_per_block_s: float = 0.0
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:

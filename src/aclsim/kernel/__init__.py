@@ -96,7 +96,8 @@ from aclsim.kernel.launch import (
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 
 # -- placed local tensors and the L2 cache hint (issue 14) --
-from aclsim.kernel.placed import CacheMode, CacheRwMode, local_tensor  # noqa: E402
+from aclsim.kernel.cache import CacheMode, CacheRwMode  # noqa: E402
+from aclsim.kernel.placed import local_tensor  # noqa: E402
 from aclsim.kernel.reduction import (
     ReduceOrder,
     reduce_max,

@@ -5,33 +5,17 @@
   (tuned kernels lay out UB by hand, for instance to keep operands in different bank groups),
   with no TPipe buffer behind it.  Its synchronization is the kernel's own business
   (``set_flag``/``wait_flag``), as on the device.
-- :class:`CacheMode` is the mode of ``GlobalTensor.set_l2_cache_hint`` (``SetL2CacheHint``).
+- :class:`~aclsim.kernel.cache.CacheMode` is the mode of ``GlobalTensor.set_l2_cache_hint``
+  (``SetL2CacheHint``).
 """
 
 from __future__ import annotations
 
-import enum
 from typing import Any
 
 from aclsim.errors import LocalOutOfRangeError
 from aclsim.kernel._core import LOCAL_SPACES, as_dtype, current, fault_code
 from aclsim.kernel.tensor import POSITION_SPACE, LocalTensor, TPosition
-
-
-class CacheMode(enum.IntEnum):
-    """``AscendC::CacheMode``: whether a GlobalTensor's copies go through the L2 cache."""
-
-    CACHE_MODE_DISABLE = 0
-    CACHE_MODE_NORMAL = 1
-    CACHE_MODE_PERSISTENT = 4
-
-
-class CacheRwMode(enum.IntEnum):
-    """``AscendC::CacheRwMode``: the template argument of ``SetL2CacheHint`` (reserved)."""
-
-    READ = 1
-    WRITE = 2
-    RW = 3
 
 
 def local_tensor(dtype: Any, position: TPosition, addr: int, tile_size: int) -> LocalTensor:

@@ -15,6 +15,7 @@ import numpy as np
 from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeError, QueueError
 from aclsim.isa import NO_COST, Access, Pipe, Space
 from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
+from aclsim.kernel.cache import CacheMode
 from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request, resolve
 
 
@@ -303,8 +304,6 @@ class GlobalTensor:
         (documented as not yet supported on A2/A3, so normal there) go through it.  aclsim
         applies the hint to the tensor's range of global memory in this block from the call on
         (a GlobalTensor is one range in real kernels); ``rw_mode`` is reserved, as documented."""
-        from aclsim.kernel.placed import CacheMode
-
         core = current()
         self._require()
         mode = CacheMode(mode)

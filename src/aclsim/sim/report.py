@@ -54,7 +54,23 @@ class SimReport:
 
     @property
     def seconds(self) -> float:
+        """The cores' span: from the first block's start to the last block's end (msprof's
+        ``aiv_time``/``aicore_time`` of the longest block, when blocks start together)."""
         return self.total_cycles / self.chip.clock_hz
+
+    @property
+    def task_cycles(self) -> float:
+        """msprof's Task Duration in cycles: the cores' span plus the launch's overhead,
+        ``task_head_s + task_per_block_s * block_dim`` (dispatching the blocks, completion)."""
+        if not self.block_dim:
+            return self.total_cycles
+        chip = self.chip
+        return self.total_cycles + (chip.task_head_s + chip.task_per_block_s * self.block_dim) * chip.clock_hz
+
+    @property
+    def task_seconds(self) -> float:
+        """Task Duration in seconds: what a launch adds to its stream's clock."""
+        return self.task_cycles / self.chip.clock_hz
 
     @property
     def microseconds(self) -> float:
@@ -89,12 +105,26 @@ class SimReport:
 
     @property
     def achieved_bandwidth(self) -> float:
-        """Global-memory bytes per second over the whole launch."""
+        """Global-memory bytes the cores moved per second over the whole launch (L2 hits and
+        writes that stay in L2 included: it can exceed the device-memory bandwidth)."""
         return self.gm_bytes / self.seconds if self.total_cycles else 0.0
 
     @property
+    def hbm_bytes(self) -> float:
+        """Bytes drawn from device memory during the launch: the area under ``hbm_steps`` (L2
+        misses, bypassed copies and write-backs; without an L2 model, every global byte)."""
+        steps = self.hbm_steps
+        if not steps:
+            return 0.0
+        ends = [t for t, _ in steps[1:]] + [self.total_cycles]
+        return sum(d * max(0.0, t1 - t0) for (t0, d), t1 in zip(steps, ends, strict=True))
+
+    @property
     def bandwidth_fraction(self) -> float:
-        return self.achieved_bandwidth / self.chip.dram_bandwidth
+        """Device-memory bytes per second over the launch, as a fraction of its bandwidth (at most 1)."""
+        if not self.total_cycles:
+            return 0.0
+        return self.hbm_bytes / self.seconds / self.chip.dram_bandwidth
 
     def instruction_counts(self) -> dict[Pipe, int]:
         counts = dict.fromkeys(EXEC_PIPES, 0)

@@ -216,4 +216,4 @@ def run_launch(backend: Backend, run: KernelRun, find_memory: FindMemory) -> flo
             gc.enable()
     _notify(run)
     run.close()
-    return float(report.seconds) if report is not None else 0.0
+    return float(report.task_seconds) if report is not None else 0.0
