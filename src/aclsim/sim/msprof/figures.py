@@ -53,13 +53,17 @@ def moved_bytes(ins: Instr) -> int:
 
 
 def _natural_side(ins: Instr) -> str | None:
-    """The core type an instruction belongs to by its pipe and operands (None: either)."""
+    """The core type an instruction belongs to by its pipe and operands (None: either).
+    A flag on a shared pipe (``MTE2``, ``S``) goes with the pipe at its other end."""
     pipe = ins.pipe  # a set_flag runs on its source pipe, a wait_flag on its destination
     if pipe in _AIC_PIPES:
         return AIC
     if pipe in _AIV_PIPES:
         return AIV
-    if pipe is Pipe.MTE2 and ins.op not in _SYNC:
+    if ins.op in _SYNC:
+        other = ins.dst if ins.op == Op.SET_FLAG.value else ins.src if ins.op == Op.WAIT_FLAG.value else None
+        return AIC if other in _AIC_PIPES else AIV if other in _AIV_PIPES else None
+    if pipe is Pipe.MTE2:
         if any(a.space in _CUBE_SPACES for a in ins.writes):
             return AIC
         if any(a.space is Space.UB for a in ins.writes):

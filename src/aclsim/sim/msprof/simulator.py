@@ -61,6 +61,13 @@ def _core_key(name: str) -> tuple[int, str]:
     return int(core[4:]), sub
 
 
+def cycles_text(cycles: float) -> str:
+    """Cycles as msOpProf writes them (an integer), with two decimals where the model's
+    durations are fractional (bytes / rate), so that the rows add up."""
+    whole = round(cycles)
+    return str(whole) if abs(cycles - whole) < 1e-9 else f"{cycles:.2f}"
+
+
 def instr_name(ins: Instr) -> str:
     return _SYNC_NAMES.get(ins.op, ins.op)
 
@@ -101,7 +108,7 @@ def instr_exe_rows(report: SimReport, sub: SubCore) -> list[list[str]]:
             row = rows[key] = [0, 0.0]
         row[0] += 1
         row[1] += cycles_of(tl, i)
-    return [[name, NA, pipe.track_name, str(n), fmt(cyc, 0), fmt(cyc / freq), f"{where} {text}".strip()]
+    return [[name, NA, pipe.track_name, str(n), cycles_text(cyc), fmt(cyc / freq), f"{where} {text}".strip()]
             for (name, pipe, where, text), (n, cyc) in rows.items()]
 
 
@@ -114,7 +121,7 @@ def code_exe_rows(report: SimReport, sub: SubCore) -> list[list[str]]:
         row = rows.setdefault(tl.instrs[i].where, [0, 0.0])
         row[0] += 1
         row[1] += cycles_of(tl, i)
-    return [[code, str(n), fmt(cyc, 0), fmt(cyc / freq)] for code, (n, cyc) in rows.items()]
+    return [[code, str(n), cycles_text(cyc), fmt(cyc / freq)] for code, (n, cyc) in rows.items()]
 
 
 def _lanes(spans: Sequence[tuple[float, float]]) -> list[int]:
