@@ -174,3 +174,8 @@ def test_flows_between_cube_and_vector_cores_are_in_the_merged_trace_only() -> N
     subs = subcores(report)
     alone = [e for sub in subs for e in trace_events(report, [sub]) if e["ph"] == "s"]
     assert len(alone) == len(merged) - 1
+
+
+def test_a_coupled_chip_names_one_ai_core_per_block() -> None:
+    report = simulate(get_chip("310P"), [_block(0), _block(1)])
+    assert [s.name for s in subcores(report)] == ["core0.veccore0", "core1.veccore0"]

@@ -38,11 +38,12 @@ class SubCore:
 def subcore_name(tl: CoreTimeline, side: str, kind: str, coupled: bool) -> str:
     """msOpProf's folder name of the sub-core running block ``tl``'s ``side``: a vector-only
     launch on a split chip puts two vector cores in each AI Core (``core{c // 2}.veccore{c %
-    2}``); otherwise core ``c`` is one AI Core with ``cubecore0`` and ``veccore0``."""
+    2}``); otherwise (and on a coupled chip) core ``c`` is one AI Core with ``cubecore0`` and
+    ``veccore0``."""
     c = tl.core
     if kind == "AI_VECTOR_CORE" and not coupled:
         return f"core{c // 2}.veccore{c % 2}"
-    return f"core{c}.cubecore0" if side == AIC or coupled else f"core{c}.veccore0"
+    return f"core{c}.cubecore0" if side == AIC else f"core{c}.veccore0"
 
 
 def subcores(report: SimReport) -> list[SubCore]:
