@@ -106,3 +106,12 @@ def test_task_start_and_stream_come_from_the_launch_stream(tmp_path: Path,
     assert first > 0  # after the copy queued before it on the stream
     assert second == pytest.approx(first + float(rows[0]["Task Duration(us)"]), abs=2e-3)
     assert len(sorted((tmp_path / "p").glob("OPPROF_*"))) == 2
+
+
+def test_an_unwritable_msprof_directory_is_a_clear_error(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    rc = main(["profile", str(ROOT / "examples" / "10_kernel_add.py"), "--msprof", str(blocker)])
+    out = capsys.readouterr().out
+    assert rc == 2 and "cannot write the msprof outputs" in " ".join(out.split())

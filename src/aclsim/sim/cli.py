@@ -81,7 +81,12 @@ def run_profile(args: argparse.Namespace) -> int:
 
         tasks = [Task(launch.report, launch.name, task_id=n, stream_id=starts[id(launch)][1],
                       start_us=starts[id(launch)][0]) for n, launch in enumerate(done)]
-        written = write_msprof(args.msprof, tasks)
+        try:
+            written = write_msprof(args.msprof, tasks)
+        except OSError as exc:
+            console.print(f"[red]aclsim profile: cannot write the msprof outputs into {args.msprof}: {exc}; "
+                          "give --msprof a directory that can be created or written[/red]")
+            return 2
         console.print(f"msprof: {written[0]} and {len(written) - 1} OPPROF_* folder(s) in {args.msprof}")
     if status == 0 and failed:
         status = 1
