@@ -245,3 +245,14 @@ def test_an_empty_launch_writes_no_figures() -> None:
     row = _row(report)
     assert row["Block Num"] == "0" and row["aiv_time(us)"] == row["cube_utilization(%)"] == "N/A"
     assert per_core_rows(report) == ([], [])
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    import aclsim.sim.msprof
+    import aclsim.sim.msprof.writer
+
+    for module in (aclsim.sim.msprof, aclsim.sim.msprof.writer):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

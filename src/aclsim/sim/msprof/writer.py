@@ -71,7 +71,17 @@ def write_msprof(directory: str | os.PathLike[str], tasks: Sequence[Task], *, st
     """Write ``op_summary_{stamp}.csv`` (one row per task) into ``directory`` and, per task,
     an ``OPPROF_{stamp}_{n}_{name}/`` folder (:func:`write_opprof`).  ``stamp`` defaults to
     the local time as msprof writes it (``%Y%m%d%H%M%S``).  Returns the paths written at the
-    top level (the summary first)."""
+    top level (the summary first).
+
+    >>> import tempfile
+    >>> from aclsim.arch import get_chip
+    >>> from aclsim.isa import Instr, Pipe
+    >>> from aclsim.sim import simulate
+    >>> report = simulate(get_chip("tiny"), [[Instr(Pipe.V, "add", cost={"cycles": 10})]])
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     [p.name for p in write_msprof(out, [Task(report, "add")], stamp="1")]
+    ['op_summary_1.csv', 'OPPROF_1_000_add']
+    """
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     stamp = stamp or time.strftime("%Y%m%d%H%M%S")
