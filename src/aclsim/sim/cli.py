@@ -18,6 +18,9 @@ def register(sub: Any) -> None:
                    help="add a counter track of the HBM bandwidth in use to the trace")
     p.add_argument("--png", metavar="OUT.png", help="write a PNG timeline of the slowest launch")
     p.add_argument("--json", metavar="OUT.json", help="write every launch's summary as JSON")
+    p.add_argument("--msprof", metavar="DIR",
+                   help="write msprof/msOpProf-style outputs into DIR: op_summary_*.csv, and per launch "
+                   "OPPROF_*/ with OpBasicInfo, PipeUtilization, Memory and simulator/ traces and tables")
     p.set_defaults(func=run_profile)
 
 
@@ -34,7 +37,15 @@ def run_profile(args: argparse.Namespace) -> int:
         console.print(f"[red]aclsim profile: no such script {script}[/red]")
         return 2
     launches: list[Any] = []
-    add_launch_listener(launches.append)
+    starts: dict[int, tuple[float | None, int]] = {}
+
+    def take(launch: Any) -> None:  # on the stream's worker, before its clock moves past the launch
+        stream = launch.stream
+        clock = getattr(stream, "clock", None)
+        starts[id(launch)] = (clock * 1e6 if isinstance(clock, float) else None, getattr(stream, "handle", 0))
+        launches.append(launch)
+
+    add_launch_listener(take)
     argv = sys.argv
     sys.argv = [str(script), *args.args]
     status = 0
@@ -44,7 +55,7 @@ def run_profile(args: argparse.Namespace) -> int:
         status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
         sys.argv = argv
-        remove_launch_listener(launches.append)
+        remove_launch_listener(take)
     done = [launch for launch in launches if launch.report is not None]
     failed = [launch for launch in launches if launch.report is None]
     console.print(f"aclsim profile: {len(launches)} kernel launch(es) in {script}, {len(failed)} failed")
@@ -65,6 +76,18 @@ def run_profile(args: argparse.Namespace) -> int:
 
         Path(args.json).write_text(json.dumps(
             [{"name": launch.name, **summary(launch.report)} for launch in done], indent=1))
+    if args.msprof:
+        from aclsim.sim.msprof import Task, write_msprof
+
+        tasks = [Task(launch.report, launch.name, task_id=n, stream_id=starts[id(launch)][1],
+                      start_us=starts[id(launch)][0]) for n, launch in enumerate(done)]
+        try:
+            written = write_msprof(args.msprof, tasks)
+        except OSError as exc:
+            console.print(f"[red]aclsim profile: cannot write the msprof outputs into {args.msprof}: {exc}; "
+                          "give --msprof a directory that can be created or written[/red]")
+            return 2
+        console.print(f"msprof: {written[0]} and {len(written) - 1} OPPROF_* folder(s) in {args.msprof}")
     if status == 0 and failed:
         status = 1
     return status
