@@ -102,9 +102,18 @@ def side_of(ins: Instr, kind: str) -> str:
     return _natural_side(ins) or main_side(kind)
 
 
-def cycles_of(tl: CoreTimeline, i: int) -> float:
-    """The cycles instruction ``i`` of a block kept its pipe busy (its end minus its start)."""
-    return tl.end[i] - tl.start[i]
+def busy_shares(tl: CoreTimeline) -> list[float]:
+    """Each instruction's share of its pipe's busy cycles: its start-to-end span less what an
+    earlier instruction of the pipe already covered (a copy's latency overlaps the next copy),
+    so the shares of a pipe add up to the block's busy cycles of that pipe."""
+    covered: dict[Pipe, float] = {}
+    out = [0.0] * len(tl.instrs)
+    for i, ins in enumerate(tl.instrs):
+        s, e = tl.start[i], tl.end[i]
+        c = covered.get(ins.pipe, s)
+        out[i] = max(e, c) - max(s, c)
+        covered[ins.pipe] = max(e, c)
+    return out
 
 
 @dataclass
@@ -149,6 +158,7 @@ def block_figures(tl: CoreTimeline, kind: str) -> dict[str, SideFigures]:
     for the block's whole span (``finish - begin``: one scalar unit issues for both here)."""
     figs = {side: SideFigures() for side in SIDES}
     own: dict[tuple[str, Pipe], float] = {}
+    shares = busy_shares(tl)
     for i, ins in enumerate(tl.instrs):
         side = side_of(ins, kind)
         f = figs[side]
@@ -156,7 +166,7 @@ def block_figures(tl: CoreTimeline, kind: str) -> dict[str, SideFigures]:
         if ins.pipe is Pipe.ALL or ins.op in _SYNC:
             continue
         f.count[ins.pipe] += 1
-        own[side, ins.pipe] = own.get((side, ins.pipe), 0.0) + cycles_of(tl, i)
+        own[side, ins.pipe] = own.get((side, ins.pipe), 0.0) + shares[i]
         if ins.pipe in (Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.FIX):
             nb = moved_bytes(ins)
             f.nbytes[ins.pipe] += nb
@@ -203,5 +213,5 @@ def laid_out(tasks: Sequence[Task]) -> list[float]:
     for task in tasks:
         start = task.start_us if task.start_us is not None else t
         out.append(start)
-        t = start + task.report.microseconds
+        t = start + task.report.task_seconds * 1e6
     return out

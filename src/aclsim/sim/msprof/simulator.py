@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aclsim.isa import Instr, Op, Pipe
-from aclsim.sim.msprof.figures import AIC, NA, cycles_of, fmt, mhz, moved_bytes, side_of, split_kind
+from aclsim.sim.msprof.figures import AIC, NA, busy_shares, fmt, mhz, moved_bytes, side_of, split_kind
 from aclsim.sim.report import CoreTimeline, SimReport
 
 INSTR_EXE_HEADER = ("instr", "addr", "pipe", "call_count", "cycles", "running_time(us)", "detail")
@@ -101,6 +101,7 @@ def instr_exe_rows(report: SimReport, sub: SubCore) -> list[list[str]]:
     counter: ``addr`` is N/A and the source line leads ``detail``."""
     freq = mhz(report)
     rows: dict[tuple[str, Pipe, str, str], list[Any]] = {}
+    shares = _shares(sub)
     for tl, i in sub.items:
         ins = tl.instrs[i]
         key = (instr_name(ins), ins.pipe, ins.where, site_detail(ins))
@@ -108,7 +109,7 @@ def instr_exe_rows(report: SimReport, sub: SubCore) -> list[list[str]]:
         if row is None:
             row = rows[key] = [0, 0.0]
         row[0] += 1
-        row[1] += cycles_of(tl, i)
+        row[1] += shares[id(tl)][i]
     return [[name, NA, pipe.track_name, str(n), cycles_text(cyc), fmt(cyc / freq), f"{where} {text}".strip()]
             for (name, pipe, where, text), (n, cyc) in rows.items()]
 
@@ -118,11 +119,21 @@ def code_exe_rows(report: SimReport, sub: SubCore) -> list[list[str]]:
     issued, their busy cycles and time."""
     freq = mhz(report)
     rows: dict[str, list[Any]] = {}
+    shares = _shares(sub)
     for tl, i in sub.items:
         row = rows.setdefault(tl.instrs[i].where, [0, 0.0])
         row[0] += 1
-        row[1] += cycles_of(tl, i)
+        row[1] += shares[id(tl)][i]
     return [[code, str(n), cycles_text(cyc), fmt(cyc / freq)] for code, (n, cyc) in rows.items()]
+
+
+def _shares(sub: SubCore) -> dict[int, list[float]]:
+    """:func:`busy_shares` of each block timeline of a sub-core, by the timeline's id."""
+    out: dict[int, list[float]] = {}
+    for tl, _ in sub.items:
+        if id(tl) not in out:
+            out[id(tl)] = busy_shares(tl)
+    return out
 
 
 def _lanes(spans: Sequence[tuple[float, float]]) -> list[int]:
@@ -169,7 +180,7 @@ def trace_events(report: SimReport, subs: Sequence[SubCore] | None = None) -> li
                 where[id(tl), i] = (pid_of[pipe], lane)
                 nbytes = moved_bytes(ins) if ins.pipe in (Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.FIX) else 0
                 events.append({"name": instr_name(ins), "ph": "X", "pid": pid_of[pipe], "tid": lane,
-                               "ts": tl.start[i] / freq, "dur": cycles_of(tl, i) / freq,
+                               "ts": tl.start[i] / freq, "dur": (tl.end[i] - tl.start[i]) / freq,
                                "args": {"code": ins.where, "detail": detail(ins), "process_bytes": nbytes}})
     flow_id = 0
     for tl in timelines.values():

@@ -110,7 +110,7 @@ def op_summary_row(task: Task, start_us: float) -> list[Any]:
     freq = mhz(report)
     mix = kind.startswith("MIX")
     row: list[Any] = [task.device_id, NO_MODEL, task.task_id, task.stream_id, task.name, task.name, NA, kind,
-                      start_us, report.microseconds, NA, report.block_dim, report.block_dim if mix else 0,
+                      start_us, report.task_seconds * 1e6, NA, report.block_dim, report.block_dim if mix else 0,
                       "NO", NA, NA, NA, NA, NA, NA, NA]
     aic_n = sum(1 for b in blocks if b[AIC].used) or 1
     aiv_n = sum(1 for b in blocks if b[AIV].used) or 1
@@ -130,7 +130,7 @@ def op_summary_row(task: Task, start_us: float) -> list[Any]:
         row += _pipe_pair(aiv_total, _sum(blocks, AIV, pipe), aiv_n, freq)
     row.append(NA)  # aiv_icache_miss_rate
     row.append(memory_bound(report))
-    seconds = report.seconds
+    seconds = report.task_seconds
     chip = report.chip
     row.append(100.0 * aic_total / (chip.clock_hz * chip.cube_cores * seconds) if seconds > 0 else NA)
     return row
@@ -241,5 +241,5 @@ def op_basic_info_row(task: Task) -> list[str]:
     kind = split_kind(report)
     op_type = "mix" if kind.startswith("MIX") else "vector" if kind == "AI_VECTOR_CORE" else "cube"
     freq = round(mhz(report))
-    return _format([task.name, op_type, report.microseconds, report.block_dim,
+    return _format([task.name, op_type, report.task_seconds * 1e6, report.block_dim,
                     report.block_dim if op_type == "mix" else 0, task.device_id, os.getpid(), freq, freq])
