@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 import aclsim.kernel as asc
+from aclsim.aclnn import aicpu
 from aclsim.aclnn.checks import (
     broadcast_shapes,
     broadcast_strides,
@@ -53,6 +54,43 @@ FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
 ALL12 = (*KERNEL_DTYPES, D.ACL_DOUBLE, D.ACL_INT64, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
 _NOT_MODELLED = " (documented for the device; aclsim's vector kernels do not model f64, s64 or complex)"
 F32 = np.dtype(np.float32)
+
+
+def needs_aicpu(*dtypes: DataType) -> bool:
+    """Whether an op over these dtypes runs on the AI CPU (``aclnn/aicpu.py``): one of them is
+    outside :data:`KERNEL_DTYPES`, which the AI Core kernels hold."""
+    return any(d not in KERNEL_DTYPES for d in dtypes)
+
+
+def scalar_in(value: Any, dt: np.dtype) -> Any:
+    """A scalar's value in ``dt`` (a complex value into a real dtype keeps its real part)."""
+    v = np.asarray(value)
+    if v.dtype.kind == "c" and dt.kind != "c":
+        v = v.real
+    with np.errstate(all="ignore"):
+        return v.astype(dt)[()]
+
+
+def aicpu_elementwise(
+    op: str,
+    inputs: Sequence[AclTensor],
+    out: AclTensor,
+    compute: np.dtype,
+    fn: aicpu.Fn,
+    result: np.dtype | None = None,
+) -> tuple[int, Executor]:
+    """Plan ``out = fn(inputs)`` as AI CPU tasks (the dtypes the AI Core kernels do not hold):
+    inputs contiguous in ``compute``, broadcast to ``out``'s shape (``aicpu.plan_map``).  The
+    caller has validated dtypes and shapes; a true inplace ``out`` (``selfRef``) is one of the
+    inputs (the task reads every input before it writes)."""
+    if any(s == 0 for d, s in zip(out.view_dims, out.strides, strict=True) if d > 1):
+        raise AclnnParamInvalidError(f"{op}: out has stride 0 on a dim of size > 1 (its elements overlap)")
+    b = OpBuilder(op)
+    refs = [b.input(t) for t in inputs]
+    out_ref = b.output(out)
+    aicpu.plan_map(b, op.removeprefix("Inplace"), list(zip(refs, inputs, strict=True)), out_ref, out,
+                   compute, fn, result)
+    return b.finish()
 
 
 def check_supported(op: str, name: str, dt: DataType, documented: Sequence[DataType]) -> None:
@@ -141,11 +179,6 @@ def elementwise_op(
     return b.finish()
 
 
-def _scalar_value(s: AclScalar, dt: np.dtype) -> Any:
-    with np.errstate(all="ignore"):
-        return np.asarray(s.value).astype(dt)[()]
-
-
 PhaseOne = Callable[..., tuple[int, Executor]]
 PhaseTwo = Callable[[Any, int, "Executor | None", Any], list[KernelLaunch]]
 Pair = tuple[PhaseOne, PhaseTwo]
@@ -191,7 +224,7 @@ def _binary(
     require(op, *pairs)
     assert self is not None and other is not None and out is not None
     for name, t in ((names[0], self), (names[1], other), ("out", out)):
-        check_supported(op, name, t.data_type, ALL12)
+        check_dtype(op, name, t.data_type, ALL12)
     promoted = promote_types(self.data_type, other.data_type)
     if promoted is None:
         raise AclnnParamInvalidError(
@@ -213,10 +246,23 @@ def _binary(
                 hint="use an integral or bool alpha",
             )
         a = float(alpha.value) if alpha.value != 1 else None
+    if needs_aicpu(self.data_type, other.data_type, out.data_type, result):
+        res_np = numpy_dtype(result)
+        al = None if a is None else scalar_in(alpha.value, res_np)  # type: ignore[union-attr]
+        fn = _NP_BINARY[op.removeprefix("Inplace")]
+        return aicpu_elementwise(op, [self, other], out, res_np, lambda x: fn(x[0], x[1], al))
     cdt = compute_dtype(result, out.data_type, int_ok=not true_div)
     body, temps = make(cdt, a)
     return elementwise_op(op, [(names[0], self), ("other", other)], out, cdt, body, temps=temps)
 
+
+#: the AI CPU kernels of the binary ops: (self, other, alpha or None) in the compute dtype
+_NP_BINARY: dict[str, Callable[[Any, Any, Any], Any]] = {
+    "Add": lambda a, b, al: a + b if al is None else a + al * b,
+    "Sub": lambda a, b, al: a - b if al is None else a - al * b,
+    "Mul": lambda a, b, al: a * b,
+    "Div": lambda a, b, al: a / b,
+}
 
 #: dtypes with which a broadcast must merge to fewer than 6 axes (reference 5.5)
 _RANK_LIMITED = (D.ACL_COMPLEX64, D.ACL_COMPLEX128, D.ACL_DOUBLE, D.ACL_INT16, D.ACL_UINT16, D.ACL_UINT64)
@@ -331,26 +377,34 @@ def _tensor_scalar(
     require(op, *pairs)
     assert self is not None and other is not None and out is not None
     for name, t in ((first, self), ("out", out)):
-        check_supported(op, name, t.data_type, ALL12)
+        check_dtype(op, name, t.data_type, ALL12)
     result = promote_scalar_a2(self.data_type, other.data_type, out.data_type)
-    if result is None or result not in KERNEL_DTYPES:
+    if result is None or result == D.ACL_COMPLEX32:
         raise AclnnParamInvalidError(
             f"{op}: {first} {self.data_type.name} and scalar {other.data_type.name} "
             f"promote to {'nothing' if result is None else result.name}"
-            + ("" if result is None else _NOT_MODELLED)
+            + ("" if result is None else " (complex32 has no NumPy dtype in aclsim)"),
+            hint="cast the tensor or use a scalar of another dtype",
         )
     check_castable(op, result, "out", out.data_type)
     check_rank(op, first, self)
     check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
     res_np = numpy_dtype(result)
-    value = _scalar_value(other, res_np)
+    value = scalar_in(other.value, res_np)
     if has_alpha:
         assert alpha is not None
         with np.errstate(all="ignore"):
-            value = (np.asarray(value) * _scalar_value(alpha, res_np)).astype(res_np)[()]
+            value = (np.asarray(value) * scalar_in(alpha.value, res_np)).astype(res_np)[()]
+    if needs_aicpu(self.data_type, out.data_type, result):
+        fn = _NP_SCALAR[op.removeprefix("Inplace")]
+        return aicpu_elementwise(op, [self], out, res_np, lambda x: fn(x[0], value))
     cdt = compute_dtype(result, out.data_type)
     v = float(value) if cdt.kind == "f" else int(value)
     return elementwise_op(op, [(first, self)], out, cdt, lambda d, s, t, n: instr(d, s[0], v, n))
+
+
+#: the AI CPU kernels of the tensor-scalar ops: (self, value) in the compute dtype
+_NP_SCALAR: dict[str, Callable[[Any, Any], Any]] = {"Adds": np.add, "Subs": np.subtract, "Muls": np.multiply}
 
 
 def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: bool) -> tuple[Pair, Pair]:
@@ -419,6 +473,6 @@ PUBLIC = (
     "inplace_muls",
 )
 __all__ = [
-    *PUBLIC, "KERNEL_DTYPES", "check_supported", "compute_dtype", "elementwise_op", "export_op",
-    "inner_stride", "stage_contiguous",
+    *PUBLIC, "KERNEL_DTYPES", "aicpu_elementwise", "check_supported", "compute_dtype", "elementwise_op",
+    "export_op", "inner_stride", "needs_aicpu", "scalar_in", "stage_contiguous",
 ]
