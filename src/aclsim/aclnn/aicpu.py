@@ -217,7 +217,8 @@ def plan_map(b: OpBuilder, name: str, inputs: Sequence[tuple[Ref, AclTensor]], o
     srcs = []
     for ref, t in inputs:
         staged = contiguous_input(b, ref, t, compute)
-        srcs.append((staged, Operand(compute, shape, broadcast_strides(t, shape, contiguous_strides(t.view_dims)))))
+        strides = broadcast_strides(t, shape, contiguous_strides(t.view_dims))
+        srcs.append((staged, Operand(compute, shape, strides)))
     dst = result_ref(b, out_ref, out, res)
     task(b, name, srcs, (dst, _contiguous(res, shape)), fn, elements=out.numel)
     finish_output(b, dst, res, out_ref, out)

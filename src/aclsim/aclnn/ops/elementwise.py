@@ -248,7 +248,7 @@ def _binary(
         a = float(alpha.value) if alpha.value != 1 else None
     if needs_aicpu(self.data_type, other.data_type, out.data_type, result):
         res_np = numpy_dtype(result)
-        al = None if a is None else scalar_in(alpha.value, res_np)  # type: ignore[union-attr]
+        al = None if a is None or alpha is None else scalar_in(alpha.value, res_np)
         fn = _NP_BINARY[op.removeprefix("Inplace")]
         return aicpu_elementwise(op, [self, other], out, res_np, lambda x: fn(x[0], x[1], al))
     cdt = compute_dtype(result, out.data_type, int_ok=not true_div)

@@ -64,8 +64,9 @@ def _unary(
             else f"out must have dtype {want.name} (the real dtype of a complex self)",
         )
     if float_result and not (is_complex(out.data_type) if cplx else is_floating(out.data_type)):
+        kind = "complex" if cplx else "floating"
         raise AclnnParamInvalidError(
-            f"{op}: out has dtype {out.data_type.name}, a {'complex' if cplx else 'floating'} dtype is needed",
+            f"{op}: out has dtype {out.data_type.name}, a {kind} dtype is needed",
             hint="use ACL_COMPLEX64 or ACL_COMPLEX128" if cplx else "use ACL_FLOAT, ACL_FLOAT16 or ACL_BF16",
         )
     check_castable(op, result, "out", out.data_type)
@@ -73,8 +74,8 @@ def _unary(
     check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
     if needs_aicpu(self.data_type, out.data_type, result):
         fn = _NP_UNARY[op.removeprefix("Inplace")]
-        res = numpy_dtype(result)
-        return aicpu_elementwise(op, [self], out, res, lambda x: fn(x[0]), numpy_dtype(want) if cplx else None)
+        real = numpy_dtype(want) if cplx else None
+        return aicpu_elementwise(op, [self], out, numpy_dtype(result), lambda x: fn(x[0]), real)
     cdt = compute_dtype(result, out.data_type, transcendental=transcendental)
     body, temps = make(cdt)
     return elementwise_op(op, [(first, self)], out, cdt, body, temps=temps)
