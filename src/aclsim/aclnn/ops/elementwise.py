@@ -30,7 +30,14 @@ from aclsim.aclnn.checks import (
     partly_overlaps,
     require,
 )
-from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype, promote_scalar_a2, promote_types
+from aclsim.aclnn.dtypes import (
+    DataType,
+    is_complex,
+    is_floating,
+    numpy_dtype,
+    promote_scalar_a2,
+    promote_types,
+)
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import Body, collapse, elementwise_kernel, plan_elementwise
 from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
@@ -232,25 +239,27 @@ def _binary(
             "cannot be promoted to a common dtype",
             hint="cast one of them first",
         )
-    result = D.ACL_FLOAT if true_div and not is_floating(promoted) else promoted
+    result = D.ACL_FLOAT if true_div and not (is_floating(promoted) or is_complex(promoted)) else promoted
     check_castable(op, result, names[0] if inplace else "out", out.data_type)
     shape = broadcast_shapes((names[0], self), ("other", other))
     check_shape(op, names[0] if inplace else "out", out, shape, "the broadcast shape of self and other")
     _check_merged_rank(op, (self.data_type, other.data_type, promoted), self, other, shape)
-    a = None
+    unit = True  # alpha == 1: the plain op
     if has_alpha:
         assert alpha is not None
-        if promoted == D.ACL_BOOL and is_floating(alpha.data_type):
+        if promoted == D.ACL_BOOL and (is_floating(alpha.data_type) or is_complex(alpha.data_type)):
             raise AclnnParamInvalidError(
                 f"{op}: alpha {alpha.data_type.name} cannot be cast to the bool result",
                 hint="use an integral or bool alpha",
             )
-        a = float(alpha.value) if alpha.value != 1 else None
+        unit = alpha.value == 1
     if needs_aicpu(self.data_type, other.data_type, out.data_type, result):
         res_np = numpy_dtype(result)
-        al = None if a is None or alpha is None else scalar_in(alpha.value, res_np)
+        al = None if unit or alpha is None else scalar_in(alpha.value, res_np)
         fn = _NP_BINARY[op.removeprefix("Inplace")]
         return aicpu_elementwise(op, [self, other], out, res_np, lambda x: fn(x[0], x[1], al))
+    # alpha cast to the real result (a complex alpha keeps its real part, reference 5.3)
+    a = None if unit or alpha is None else float(np.real(alpha.value))
     cdt = compute_dtype(result, out.data_type, int_ok=not true_div)
     body, temps = make(cdt, a)
     return elementwise_op(op, [(names[0], self), ("other", other)], out, cdt, body, temps=temps)

@@ -384,7 +384,8 @@ def mean_get_workspace_size(self: AclTensor, dim: Any, keep_dim: bool, dtype: Da
     check_castable(op, self.data_type, "dtype", dt)
     check_castable(op, dt, "out", out.data_type)
     _check_out_shape(op, self, rdims, keep_dim, out)
-    return _reduce(op, "mean", self, rdims, dt, out, NAN_BYTE if is_floating(out.data_type) else 0)
+    nan = is_floating(out.data_type) or is_complex(out.data_type)  # 0xFF... bytes: NaN (NaN + NaNj)
+    return _reduce(op, "mean", self, rdims, dt, out, NAN_BYTE if nan else 0)
 
 
 # --- Softmax, LogSoftmax ------------------------------------------------------------------------
