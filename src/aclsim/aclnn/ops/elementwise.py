@@ -7,7 +7,10 @@ up, compute, cast back, as the real kernels do: the A2 vector unit has no bf16 a
 float16 arithmetic (add, sub, mul, div, abs, neg, relu) is native, float16 transcendentals
 (exp, log, sqrt, rsqrt, gelu, sigmoid, silu) go through float32; int8/uint8 arithmetic goes
 through int16 (the result wraps as the narrow type's would); integer inputs of the float
-functions and of Div are computed in float32; a bool result is a compare against 0.
+functions and of Div are computed in float32; a bool result is a compare against 0.  An op
+that involves a dtype the vector kernels do not hold (float64, int64, unsigned 16/32/64,
+complex: :func:`needs_aicpu`) runs as AI CPU tasks instead (``aclnn/aicpu.py``,
+:func:`aicpu_elementwise`), as the device's L0 layer does for dtypes outside its AI Core list.
 """
 
 from __future__ import annotations
