@@ -29,7 +29,7 @@ from aclsim.aclnn.ops.reduction import (
     softmax_get_workspace_size,
 )
 from aclsim.arch import get_chip
-from aclsim.errors import AclError, AclnnParamInvalidError
+from aclsim.errors import AclError, AclnnError, AclnnParamInvalidError
 
 D = aclnn.DataType
 F64, I64, C64, C128 = (np.dtype(t) for t in (np.float64, np.int64, np.complex64, np.complex128))
@@ -340,6 +340,13 @@ def test_modeled_time_is_the_ai_cpu_model(dev: Any) -> None:
     assert small == pytest.approx(chip.aicpu_launch_s + 100 / chip.aicpu_elements_per_s)
     for e in ev:
         aclsim.destroy_event(e)
+
+
+def test_a_chip_without_ai_cpu_is_refused_at_phase_one() -> None:
+    chip = get_chip("tiny").with_changes(aicpu_count=0)
+    with pytest.raises(AclnnError, match="no AI CPU") as info:
+        aicpu.aicpu_seconds(chip, 10, 80)
+    assert info.value.code == 561000
 
 
 def test_task_memory_joins_the_workspace(rt: None) -> None:

@@ -39,6 +39,7 @@ from aclsim.aclnn.executor import OpBuilder, Ref
 from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
 from aclsim.aclnn.meta import AclTensor
 from aclsim.arch import ChipSpec
+from aclsim.errors import AclnnError
 from aclsim.runtime import device_array
 
 __all__ = [
@@ -76,8 +77,9 @@ def aicpu_seconds(chip: ChipSpec, elements: int, nbytes: int) -> float:
     ``aicpu_launch_s + elements / (cores * aicpu_elements_per_s)``, ``cores`` 1 below
     :data:`PARALLEL_BYTES`, else one per :data:`SHARD_BYTES` shard up to ``aicpu_count``."""
     if chip.aicpu_count < 1 or chip.aicpu_elements_per_s <= 0:
-        raise ValueError(f"chip {chip.name} has no AI CPU to run a task on (aicpu_count "
-                         f"{chip.aicpu_count}, aicpu_elements_per_s {chip.aicpu_elements_per_s})")
+        raise AclnnError(f"chip {chip.name} has no AI CPU to run a task on (aicpu_count "
+                         f"{chip.aicpu_count}, aicpu_elements_per_s {chip.aicpu_elements_per_s})",
+                         hint="give the ChipSpec aicpu_count >= 1 and aicpu_elements_per_s > 0")
     cores = 1 if nbytes < PARALLEL_BYTES else min(chip.aicpu_count, math.ceil(nbytes / SHARD_BYTES))
     return chip.aicpu_launch_s + elements / (cores * chip.aicpu_elements_per_s)
 

@@ -62,7 +62,6 @@ KERNEL_DTYPES = (
 )
 FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
 ALL12 = (*KERNEL_DTYPES, D.ACL_DOUBLE, D.ACL_INT64, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
-_NOT_MODELLED = " (documented for the device; aclsim's vector kernels do not model f64, s64 or complex)"
 F32 = np.dtype(np.float32)
 
 
@@ -101,15 +100,6 @@ def aicpu_elementwise(
     aicpu.plan_map(b, op.removeprefix("Inplace"), list(zip(refs, inputs, strict=True)), out_ref, out,
                    compute, fn, result)
     return b.finish()
-
-
-def check_supported(op: str, name: str, dt: DataType, documented: Sequence[DataType]) -> None:
-    check_dtype(op, name, dt, documented)
-    if dt not in KERNEL_DTYPES:
-        raise AclnnParamInvalidError(
-            f"{op}: {name} has dtype {dt.name}{_NOT_MODELLED}",
-            hint=f"use one of {', '.join(d.name for d in KERNEL_DTYPES)}",
-        )
 
 
 def compute_dtype(
@@ -485,6 +475,6 @@ PUBLIC = (
     "inplace_muls",
 )
 __all__ = [
-    *PUBLIC, "KERNEL_DTYPES", "aicpu_elementwise", "check_supported", "compute_dtype", "elementwise_op",
+    *PUBLIC, "KERNEL_DTYPES", "aicpu_elementwise", "compute_dtype", "elementwise_op",
     "export_op", "inner_stride", "needs_aicpu", "scalar_in", "stage_contiguous",
 ]
