@@ -394,3 +394,42 @@ def test_an_ai_cpu_task_on_freed_memory_fails_at_synchronize(dev: Any) -> None:
     aclsim.destroy_event(gate)
     aclsim.destroy_stream(stream)
     aclsim.destroy_stream(blocker)
+
+
+def test_the_c_names_and_the_single_op_api_take_float64() -> None:
+    """pyACL-style callers reach the AI CPU path too: ``aclnnAdd`` by its C name, and
+    ``acl.op.execute_v2("Add", ...)`` with ACL_DOUBLE descriptors."""
+    import aclsim.acl as acl
+    from aclsim.aclnn import compat as nn
+
+    assert acl.init() == 0 and acl.rt.set_device(0) == 0
+    a = np.arange(4, dtype=F64)
+    bufs = [acl.rt.malloc(32, 0)[0] for _ in range(3)]
+    for b in bufs[:2]:
+        acl.rt.memcpy(b, 32, acl.util.numpy_to_ptr(a), 32, 1)
+    ts = [nn.aclCreateTensor([4], nn.ACL_DOUBLE, [1], 0, nn.ACL_FORMAT_ND, [4], b) for b in bufs]
+    alpha = nn.aclCreateScalar(2.0, nn.ACL_DOUBLE)
+    ws, ex, ret = nn.aclnnAddGetWorkspaceSize(ts[0], ts[1], alpha, ts[2])
+    assert (ws, ret) == (0, 0) and nn.aclnnAdd(None, ws, ex, 0) == 0
+    assert acl.rt.synchronize_device() == 0
+    out = np.zeros(4)
+    acl.rt.memcpy(acl.util.numpy_to_ptr(out), 32, bufs[2], 32, 2)
+    np.testing.assert_array_equal(out, a + 2 * a)
+    desc = acl.create_tensor_desc(nn.ACL_DOUBLE, [4], nn.ACL_FORMAT_ND)
+    dbs = [acl.create_data_buffer(b, 32) for b in bufs]
+    attr = acl.op.create_attr()
+    assert acl.op.execute_v2("Add", [desc, desc], dbs[:2], [desc], dbs[2:], attr, 0) == 0
+    assert acl.rt.synchronize_device() == 0
+    acl.rt.memcpy(acl.util.numpy_to_ptr(out), 32, bufs[2], 32, 2)
+    np.testing.assert_array_equal(out, a + a)
+    acl.op.destroy_attr(attr)
+    for d in dbs:
+        acl.destroy_data_buffer(d)
+    acl.destroy_tensor_desc(desc)
+    for t in ts:
+        nn.aclDestroyTensor(t)
+    nn.aclDestroyScalar(alpha)
+    for b in bufs:
+        acl.rt.free(b)
+    acl.rt.reset_device(0)
+    acl.finalize()
