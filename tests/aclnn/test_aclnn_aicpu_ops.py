@@ -189,6 +189,34 @@ def test_inplace_unary_ops(dev: Any) -> None:
     np.testing.assert_allclose(y.numpy(), np.exp(c), rtol=1e-5)
 
 
+@pytest.mark.parametrize(
+    ("name", "dt", "fn"),
+    [("neg", C64, np.negative), ("log", F64, np.log), ("sqrt", C128, np.sqrt),
+     ("rsqrt", F64, lambda v: 1 / np.sqrt(v)), ("exp", F64, np.exp),
+     ("relu", I64, lambda v: np.maximum(v, 0))],
+)
+def test_more_inplace_forms(dev: Any, name: str, dt: np.dtype, fn: Any) -> None:
+    a = np.abs(_data((2, 3), dt)) if name in ("log", "rsqrt") else _data((2, 3), dt)
+    x = dev(a)
+    run_op(getattr(aclnn, f"inplace_{name}_get_workspace_size"), getattr(aclnn, f"inplace_{name}"), x)
+    _equal_or_close(x.numpy(), np.asarray(fn(a)).astype(dt), dt.kind == "i" or name == "neg")
+    y = dev(_data((2, 3), dt))
+    other = _data((3,), dt)
+    other[other == 0] = 1
+    want = (y.numpy() / other).astype(dt) if dt.kind != "i" else None
+    if want is not None:  # InplaceDiv keeps selfRef's floating or complex dtype
+        run_op(aclnn.inplace_div_get_workspace_size, aclnn.inplace_div, y, dev(other))
+        _equal_or_close(y.numpy(), want, dt.kind == "c")
+
+
+def test_amax_float64_keeps_nan(dev: Any) -> None:
+    a = _data((3, 4), F64)
+    a[1, 2] = np.nan
+    z = dev(np.zeros(3, F64))
+    run_op(amax_get_workspace_size, amax, dev(a), [1], False, z)
+    np.testing.assert_array_equal(z.numpy(), a.max(1))  # NaN propagates in its row
+
+
 def test_complex_input_needs_a_complex_out(dev: Any) -> None:
     with pytest.raises(AclnnParamInvalidError, match="complex dtype is needed") as info:
         aclnn.exp_get_workspace_size(dev(_data((2,), C64)).desc, dev(np.zeros(2, np.float32)).desc)
