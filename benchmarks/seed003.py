@@ -6,11 +6,9 @@ the 1 MB output ``z``, bring ``x`` in, run a two-phase add ``z = x + x``
 (:func:`aclsim.testing.sample_add`: phase one, then phase two on the stream), bring ``z`` out,
 synchronize, release the buffers.
 
-- ``basic``: ``malloc``/``free`` each iteration with the caching pool bypassed.  The runtime has
-  no public way to allocate without its caching pool (``DeviceMemory`` takes another
-  ``Allocator``, but ``init`` does not expose it), so every ``free`` is followed by
-  ``empty_cache()``: each ``malloc`` maps its pages from the device arena and each free gives
-  them back, as ``aclrtMalloc``/``aclrtFree`` without a pool would.
+- ``basic``: ``malloc``/``free`` each iteration without the caching pool (``init(pool=False)``,
+  ``ACLSIM_POOL=off``): each ``malloc`` maps its own pages from the device arena and each
+  ``free`` unmaps them, as ``aclrtMalloc``/``aclrtFree`` without a pool.
 - ``pooled``: ``malloc``/``free`` each iteration through the caching pool.
 - ``zero_copy``: ``malloc_host`` + ``host_register`` each iteration (the pinned host pool
   bypassed with ``empty_host_cache()``); the kernel reads ``x`` and writes ``z`` in host
@@ -31,7 +29,10 @@ runtime's device clock, from events):
   on its critical path);
 - ``fragmentation``, ``hit_rate``, ``zero_copy_share`` and ``pool_alloc_us``: the memory
   health table of the configuration's run (:class:`aclsim.testing.MemoryMonitor`,
-  ``docs/testing.md``); ``wall_s`` (measured) the whole run including the simulation.
+  ``docs/testing.md``; ``basic`` has no pool for the monitor to wrap: its table is
+  :func:`aclsim.testing.assess` of the runtime's statistics and the global-memory bytes of its
+  kernels, its allocation latency the host time of ``malloc``, which maps the memory);
+  ``wall_s`` (measured) the whole run including the simulation.
 
     python benchmarks/seed003.py [--iterations N] [--chip 310P]
 """
@@ -50,7 +51,9 @@ from typing import Any
 import numpy as np
 
 import aclsim
-from aclsim.testing import MemoryMonitor, sample_add, sample_add_get_workspace_size
+from aclsim.isa import Space
+from aclsim.kernel import add_launch_listener, remove_launch_listener
+from aclsim.testing import MemoryHealth, MemoryMonitor, assess, sample_add, sample_add_get_workspace_size
 
 NBYTES = 1 << 20  # seed 003: 1 MB of data
 ELEMENTS = NBYTES // 4
@@ -75,8 +78,8 @@ def _events(n: int) -> list[aclsim.Event]:
     return [aclsim.create_event() for _ in range(n)]
 
 
-def _copy_iteration(stream: aclsim.Stream, timer: Timer, host_x: int, host_z: int, ev: list[aclsim.Event],
-                    bypass_pool: bool) -> tuple[float, float, float]:
+def _copy_iteration(stream: aclsim.Stream, timer: Timer, host_x: int, host_z: int,
+                    ev: list[aclsim.Event]) -> tuple[float, float, float]:
     dx = timer.take(timer.alloc, lambda: aclsim.malloc(NBYTES, stream=stream))
     dz = timer.take(timer.alloc, lambda: aclsim.malloc(NBYTES, stream=stream))
     aclsim.record_event(ev[0], stream)
@@ -89,13 +92,8 @@ def _copy_iteration(stream: aclsim.Stream, timer: Timer, host_x: int, host_z: in
     aclsim.record_event(ev[3], stream)
     aclsim.synchronize_stream(stream)
 
-    def release(buf: aclsim.Buffer) -> None:
-        aclsim.free(buf)
-        if bypass_pool:
-            aclsim.empty_cache()
-
-    timer.take(timer.release, lambda: release(dx))
-    timer.take(timer.release, lambda: release(dz))
+    timer.take(timer.release, lambda: aclsim.free(dx))
+    timer.take(timer.release, lambda: aclsim.free(dz))
     copy = aclsim.event_elapsed_time(ev[0], ev[1]) + aclsim.event_elapsed_time(ev[2], ev[3])
     return copy, aclsim.event_elapsed_time(ev[1], ev[2]), aclsim.event_elapsed_time(ev[0], ev[3])
 
@@ -135,8 +133,44 @@ def _zero_copy_iteration(stream: aclsim.Stream, timer: Timer, x: np.ndarray, ev:
     return z, 0.0, kernel, kernel
 
 
+class _NoPoolMonitor:
+    """The health table of a run without the caching pool (``MemoryMonitor`` wraps the pool):
+    the runtime's statistics over the run, and the global-memory bytes of its kernels (device
+    memory or host memory mapped for the device)."""
+
+    def __init__(self, timer: Timer) -> None:
+        self.gm = self.host = self.device = 0
+        self.health: MemoryHealth | None = None
+        self.timer = timer
+
+    def _on_launch(self, launch: Any) -> None:
+        ranges = [(r.ptr, r.ptr + r.nbytes) for r in aclsim.host_mapped_ranges(self.device)]
+        for instrs in launch.streams or ():
+            for ins in instrs:
+                for acc in (*ins.reads, *ins.writes):
+                    if acc.space is Space.HOST or (acc.space is Space.GM and any(
+                            lo <= acc.offset < hi for lo, hi in ranges)):
+                        self.host += acc.length
+                    elif acc.space is Space.GM:
+                        self.gm += acc.length
+
+    def __enter__(self) -> _NoPoolMonitor:
+        self.device = aclsim.get_device()  # the listener runs on stream workers: no current device there
+        aclsim.reset_accumulated_memory_stats()
+        aclsim.reset_peak_memory_stats()
+        add_launch_listener(self._on_launch)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        aclsim.synchronize_device()
+        remove_launch_listener(self._on_launch)
+        alloc_ns = [round(t * 1e9) for t in self.timer.alloc]
+        self.health = assess(aclsim.memory_stats(), alloc_ns=alloc_ns, zero_copy_bytes=self.host,
+                             device_gm_bytes=self.gm)
+
+
 def run_config(name: str, iterations: int, chip: str) -> dict[str, Any]:
-    aclsim.init(chip=chip)
+    aclsim.init(chip=chip, pool=name != "basic")
     aclsim.set_device(0)
     stream = aclsim.create_stream()
     rng = np.random.default_rng(0)
@@ -148,10 +182,10 @@ def run_config(name: str, iterations: int, chip: str) -> dict[str, Any]:
     free_list: list[tuple[int, int]] = []
     copy_ms, kernel_ms, device_ms = [], [], []
     t0 = time.perf_counter()
-    with MemoryMonitor() as mon:
+    with (_NoPoolMonitor(timer) if name == "basic" else MemoryMonitor()) as mon:
         for i in range(iterations):
             if name in ("basic", "pooled"):
-                c, k, d = _copy_iteration(stream, timer, host_x, host_z, ev, bypass_pool=name == "basic")
+                c, k, d = _copy_iteration(stream, timer, host_x, host_z, ev)
                 z = aclsim.ptr_to_numpy(host_z, ELEMENTS, np.float32) if i in (0, iterations - 1) else None
             else:
                 pool = free_list if name == "combined" else None

@@ -7,7 +7,10 @@ launches (:meth:`OpBuilder.launch`), device copies and fills -- whose operands a
 :meth:`OpBuilder.finish` lays the intermediates out (the MaxAllocator bucket rule of
 OPBASE: each intermediate padded ``(bytes + 32 + 511) & ~511``; an intermediate joins the last
 bucket whose most recent occupant's lifetime does not overlap its own, else opens a new one;
-the workspace is the sum of the bucket sizes) and returns ``(workspace_size, executor)``.
+the workspace is the sum of the bucket sizes, plus the AI CPU task memory of the largest
+AI CPU task, if any, as OPBASE's ``GetWorkspaceSize``) and returns ``(workspace_size, executor)``.
+AI CPU tasks (:meth:`OpBuilder.aicpu`, ``aclnn/aicpu.py``) are the steps of the dtypes the AI
+Core kernels do not hold.
 
 Phase two (:func:`run`) binds each ref to an address (the tensors' addresses recorded at
 phase one or re-bound with :func:`set_input_tensor_addr`, the workspace given) and enqueues
@@ -42,10 +45,13 @@ from aclsim.errors import (
     OpNotFoundError,
 )
 from aclsim.kernel import Kernel, KernelLaunch
-from aclsim.runtime import MemcpyKind, Stream, memcpy_async, memset_async
+from aclsim.runtime import MemcpyKind, Stream, launch_function, memcpy_async, memset_async
 from aclsim.runtime.lookup import current_context, object_of_handle
+from aclsim.runtime.pointers import allocation_at
 
 __all__ = [
+    "Aicpu",
+    "AicpuRun",
     "Copy",
     "Executor",
     "Fill",
@@ -147,7 +153,42 @@ class Fill:
     nbytes: int
 
 
-Step = Launch | Copy | Fill
+@dataclass(frozen=True)
+class Aicpu:
+    """An AI CPU task (``aclnn/aicpu.py``): ``compute(addresses)``, the addresses of ``refs`` in
+    order, runs on the host CPU over device memory and returns its modeled seconds.
+    ``task_memory``: the device memory the task needs beyond its operands (OPBASE's
+    ``workspaceDeviceAicpuMem_``), added after the workspace buckets."""
+
+    name: str
+    refs: tuple[Ref, ...]
+    compute: Callable[[list[int]], float]
+    task_memory: int = 0
+
+
+class AicpuRun:
+    """One AI CPU task of a run: its name and, once the stream ran it, its modeled seconds."""
+
+    __slots__ = ("name", "seconds")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.seconds: float | None = None
+
+    def __repr__(self) -> str:
+        return f"<AicpuRun {self.name} {self.seconds}>"
+
+
+Step = Launch | Copy | Fill | Aicpu
+
+
+def step_refs(step: Step) -> tuple[Any, ...]:
+    """The operands of a step (a launch's args, an AI CPU task's refs, a copy's or fill's ends)."""
+    if isinstance(step, Launch):
+        return step.args
+    if isinstance(step, Aicpu):
+        return step.refs
+    return (step.dst, getattr(step, "src", None))
 
 
 @dataclass
@@ -166,6 +207,7 @@ class Executor:
     repeatable: bool = False
     alive: bool = True
     launches: list[KernelLaunch] = field(default_factory=list)  # of the latest run
+    aicpu_runs: list[AicpuRun] = field(default_factory=list)  # the AI CPU tasks of the latest run
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __repr__(self) -> str:
@@ -224,6 +266,11 @@ class OpBuilder:
         if nbytes > 0:
             self.steps.append(Copy(dst, src, int(nbytes)))
 
+    def aicpu(self, name: str, refs: Sequence[Ref], compute: Callable[[list[int]], float], *,
+              task_memory: int = 0) -> None:
+        """Plan an AI CPU task: ``compute`` gets the addresses of ``refs`` at run time."""
+        self.steps.append(Aicpu(name, tuple(refs), compute, int(task_memory)))
+
     def fill(self, dst: Ref, value: int, nbytes: int) -> None:
         """Plan a byte fill of ``nbytes``."""
         if nbytes > 0:
@@ -232,8 +279,7 @@ class OpBuilder:
     def _lifetimes(self) -> list[tuple[int, int, int]]:
         spans: dict[int, list[int]] = {}
         for i, step in enumerate(self.steps):
-            refs = step.args if isinstance(step, Launch) else (step.dst, getattr(step, "src", None))
-            for r in refs:
+            for r in step_refs(step):
                 if isinstance(r, Ref) and r.kind == "workspace":
                     span = spans.setdefault(r.index, [i, i])
                     span[1] = i
@@ -243,6 +289,7 @@ class OpBuilder:
     def finish(self) -> tuple[int, Executor]:
         """Lay out the workspace and hand the executor to the caller: ``(workspace_size, executor)``."""
         size, offsets = bucket_layout(self._lifetimes())
+        size += max((s.task_memory for s in self.steps if isinstance(s, Aicpu)), default=0)
         ins = [(-1, 0) if t is None else (t.device_addr, t.offset * t.itemsize) for t in self.inputs]
         outs = [(t.device_addr, t.offset * t.itemsize) for t in self.outputs]
         ex = Executor(
@@ -317,6 +364,7 @@ def run(workspace: Any, workspace_size: int, executor: Executor | None, stream: 
                         f"{kind} {i} of {ex.op} has no device address",
                         hint=f"set it with set_{kind}_tensor_addr or create the tensor with its device_addr",
                     )
+        ex.aicpu_runs = []
         launches = _enqueue(ex, ws, stream)
         ex.launches = launches
         if not ex.repeatable:
@@ -325,8 +373,7 @@ def run(workspace: Any, workspace_size: int, executor: Executor | None, stream: 
 
 
 def _names(step: Step, kind: str, index: int) -> bool:
-    refs = step.args if isinstance(step, Launch) else (step.dst, getattr(step, "src", None))
-    return any(isinstance(r, Ref) and r.kind == kind and r.index == index for r in refs)
+    return any(isinstance(r, Ref) and r.kind == kind and r.index == index for r in step_refs(step))
 
 
 def _enqueue(ex: Executor, ws: int, stream: Any) -> list[KernelLaunch]:
@@ -337,6 +384,8 @@ def _enqueue(ex: Executor, ws: int, stream: Any) -> list[KernelLaunch]:
             if isinstance(step, Launch):
                 args = [ex.resolve(a, ws) if isinstance(a, Ref) else a for a in step.args]
                 launches.append(step.kernel[step.block_dim, stream](*args))
+            elif isinstance(step, Aicpu):
+                _enqueue_aicpu(ex, step, [ex.resolve(r, ws) for r in step.refs], stream)
             elif isinstance(step, Copy):
                 d, s = ex.resolve(step.dst, ws), ex.resolve(step.src, ws)
                 memcpy_async(d, step.nbytes, s, step.nbytes, MemcpyKind.DEVICE_TO_DEVICE, stream)
@@ -349,6 +398,20 @@ def _enqueue(ex: Executor, ws: int, stream: Any) -> list[KernelLaunch]:
             hint="check the stream and the addresses bound to the executor",
         ) from exc
     return launches
+
+
+def _enqueue_aicpu(ex: Executor, step: Aicpu, addrs: list[int], stream: Any) -> None:
+    """Queue one AI CPU task; its modeled seconds land in an :class:`AicpuRun` of ``ex``."""
+    record = AicpuRun(step.name)
+    ex.aicpu_runs.append(record)
+    held = (allocation_at(a) for a in addrs)
+    buffers = [h.buffer for h in held if h is not None and h.buffer is not None]
+
+    def task() -> float:
+        record.seconds = step.compute(addrs)
+        return record.seconds
+
+    launch_function(task, label=f"aicpu {step.name}", stream=stream, buffers=buffers)
 
 
 def _stream_of(stream: Any) -> Any:

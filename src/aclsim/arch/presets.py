@@ -299,3 +299,27 @@ def get_chip(name: str | ChipSpec) -> ChipSpec:
 def list_chips() -> list[ChipSpec]:
     """All presets, in registry order."""
     return list(PRESETS.values())
+
+
+# --- AI CPU figures (appended block): count, task cost and element rate of each preset ---------
+_AICPU: dict[str, tuple[dict[str, float], dict[str, str]]] = {
+    "910b": (
+        {"aicpu_count": 6, "aicpu_launch_s": 30e-6, "aicpu_elements_per_s": 2.5e8},
+        {"aicpu_count": "[INI] Ascend910B2C.ini [SoCInfo] ai_cpu_cnt=6 (UNVERIFIED)",
+         "aicpu_launch_s": "ESTIMATE: ~30 us per AI CPU task (launch, args, scheduling)",
+         "aicpu_elements_per_s": "ESTIMATE: 2.5e8 elements/s per AI CPU core (an ARM core, NEON)"},
+    ),
+    "310p": (
+        {"aicpu_count": 4, "aicpu_launch_s": 30e-6, "aicpu_elements_per_s": 2.0e8},
+        {"aicpu_count": "ESTIMATE: 4 of the chip's ARM cores as AI CPUs",
+         "aicpu_launch_s": "ESTIMATE: ~30 us per AI CPU task",
+         "aicpu_elements_per_s": "ESTIMATE: 2e8 elements/s per AI CPU core"},
+    ),
+    "tiny": (
+        {"aicpu_count": 2, "aicpu_launch_s": 5e-6, "aicpu_elements_per_s": 1e8},
+        {"aicpu_*": "a test fixture: round numbers"},
+    ),
+}
+for _key, (_values, _sources) in _AICPU.items():
+    PRESETS[_key] = PRESETS[_key].with_changes(**_values, sources={**PRESETS[_key].sources, **_sources})
+ASCEND_910B, ASCEND_310P, TINY = PRESETS["910b"], PRESETS["310p"], PRESETS["tiny"]

@@ -97,6 +97,12 @@ class ChipSpec:
     task_head_s: float = 0.0
     task_per_block_s: float = 0.0
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # AI CPU (appended block): the ARM cores that run the aclnn ops' AI CPU kernels (the dtypes
+    # the AI Core kernels do not hold); how many, the fixed cost of one task (launch, argument
+    # set-up, scheduling on the AI CPU), and the elements one AI CPU core processes per second
+    aicpu_count: int = 6
+    aicpu_launch_s: float = 30e-6
+    aicpu_elements_per_s: float = 2.5e8
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -94,7 +94,8 @@ def parse_flag(value: object) -> bool:
 @dataclass(frozen=True, kw_only=True)
 class Config:
     """What ``init`` decided: device count, chip preset, device memory per device, whether the
-    memory debugger's diagnostics are errors (``strict``), and the devices' backend."""
+    memory debugger's diagnostics are errors (``strict``), the devices' backend, and whether
+    device memory goes through the caching pool (``caching``; off: ``DirectAllocator``)."""
 
     devices: int = 1
     chip: ChipSpec
@@ -102,6 +103,7 @@ class Config:
     pool: PoolOptions = PoolOptions()
     strict: bool = False
     backend: Backend = field(default_factory=SimBackend)
+    caching: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.devices <= 64:
@@ -123,7 +125,8 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
     the init JSON file, keyword overrides."""
     settings: dict[str, Any] = {}
     env = {"devices": "ACLSIM_DEVICES", "chip": "ACLSIM_CHIP", "memory": "ACLSIM_MEMORY",
-           "alloc_conf": "ACLSIM_ALLOC_CONF", "strict": "ACLSIM_STRICT", "backend": "ACLSIM_BACKEND"}
+           "alloc_conf": "ACLSIM_ALLOC_CONF", "strict": "ACLSIM_STRICT", "backend": "ACLSIM_BACKEND",
+           "pool": "ACLSIM_POOL"}
     for key, var in env.items():
         if os.environ.get(var):
             settings[key] = os.environ[var]
@@ -158,7 +161,8 @@ def load_config(config_path: str | os.PathLike[str] | None, overrides: dict[str,
         pool = conf if isinstance(conf, PoolOptions) else PoolOptions.parse(str(conf or ""))
         strict = parse_flag(settings.get("strict", False))
         return Config(devices=devices, chip=chip, memory_bytes=memory, pool=pool, strict=strict,
-                      backend=make_backend(settings.get("backend", "sim")))
+                      backend=make_backend(settings.get("backend", "sim")),
+                      caching=parse_flag(settings.get("pool", True)))
     except (ValueError, TypeError) as exc:
         raise InvalidParamError(f"bad aclsim configuration: {exc}") from None
 

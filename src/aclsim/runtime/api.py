@@ -122,12 +122,12 @@ __all__ = [
 def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | None = None,
          chip: str | None = None, memory: int | str | None = None,
          alloc_conf: str | PoolOptions | None = None, strict: bool | None = None,
-         backend: str | Backend | None = None) -> None:
+         backend: str | Backend | None = None, pool: bool | None = None) -> None:
     """Initialize the runtime (``aclInit``).  Once per process until :func:`finalize`.
 
     Settings, lowest priority first: defaults (1 device of the 910B preset), the
     environment (``ACLSIM_DEVICES``, ``ACLSIM_CHIP``, ``ACLSIM_MEMORY``,
-    ``ACLSIM_ALLOC_CONF``, ``ACLSIM_STRICT``), the ``"aclsim"`` object of the JSON file at
+    ``ACLSIM_ALLOC_CONF``, ``ACLSIM_STRICT``, ``ACLSIM_POOL``), the ``"aclsim"`` object of the JSON file at
     ``config_path``, then the keyword arguments.  ``alloc_conf`` configures the memory pool: a
     ``PYTORCH_NPU_ALLOC_CONF``-style string (``"expandable_segments:False"``) or
     :class:`~aclsim.runtime.pool.PoolOptions` (``docs/memory.md``).  ``strict``
@@ -135,7 +135,10 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
     errors: a copy whose kind does not match its pointers is refused (107016).  ``backend``
     (``ACLSIM_BACKEND``): ``"sim"`` (default: kernel launches timed by the core model),
     ``"null"`` (launches recorded and checked but not timed, for fast tests) or a
-    :class:`~aclsim.runtime.backends.Backend`.
+    :class:`~aclsim.runtime.backends.Backend`.  ``pool`` (``ACLSIM_POOL``, default on):
+    off, ``malloc``/``free`` map and unmap device memory directly, without the caching pool
+    (:class:`~aclsim.runtime.memory.DirectAllocator`; the memory debugger still checks every
+    buffer; ``docs/memory.md``).
 
     >>> import aclsim
     >>> aclsim.init(chip="tiny", devices=2); aclsim.get_device_count()
@@ -149,9 +152,9 @@ def init(config_path: str | os.PathLike[str] | None = None, *, devices: int | No
             raise RepeatInitializeError("init was already called", hint="call init once per process")
         config = load_config(config_path, {"devices": devices, "chip": chip, "memory": memory,
                                            "alloc_conf": alloc_conf, "strict": strict,
-                                           "backend": backend})
-        state.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool, state=state)
-                         for i in range(config.devices)]
+                                           "backend": backend, "pool": pool})
+        state.devices = [Device(i, config.chip, config.memory_bytes, config.backend, config.pool, state=state,
+                                caching=config.caching) for i in range(config.devices)]
         state.config = config
         state.diagnostics.clear()
         state.initialized = True

@@ -8,7 +8,7 @@ from aclsim.runtime._state import RuntimeState, caller_site
 from aclsim.runtime.backends.base import Backend
 from aclsim.runtime.context import Context, wait_streams
 from aclsim.runtime.enums import MemAttr
-from aclsim.runtime.memory import Buffer, DeviceMemory
+from aclsim.runtime.memory import Buffer, DeviceMemory, DirectAllocator
 from aclsim.runtime.pool import PoolOptions
 from aclsim.runtime.stream import Stream, StreamOptions
 
@@ -30,8 +30,10 @@ class Device:
     """
 
     def __init__(self, device_id: int, chip: ChipSpec, memory_bytes: int, backend: Backend,
-                 pool_options: PoolOptions | None = None, *, state: RuntimeState) -> None:
+                 pool_options: PoolOptions | None = None, *, state: RuntimeState,
+                 caching: bool = True) -> None:
         self.id = device_id
+        self.caching = caching  # False: no caching pool, malloc/free map and unmap directly
         self.state = state  # the runtime that made this device: its lock, handles, thread-locals
         self.pool_options = pool_options or PoolOptions()
         self.chip = chip
@@ -49,7 +51,8 @@ class Device:
     def ensure_memory(self) -> DeviceMemory:
         if self.memory is None:
             arena = self.backend.create_arena(self.id, self.memory_bytes)
-            self.memory = DeviceMemory(self.id, arena, options=self.pool_options)
+            direct = None if self.caching else DirectAllocator(arena)
+            self.memory = DeviceMemory(self.id, arena, direct, options=self.pool_options)
             history = self.state.memory_history
             if history is not None and self.memory.pool is not None:
                 _, stacks, max_entries = history

@@ -83,7 +83,7 @@ def memory_stats(device: int | None = None) -> dict[str, Any]:
     >>> aclsim.reset_device(0); _ = aclsim.finalize()
     """
     memory = _memory(device)
-    return memory.call_pool(lambda pool: pool.memory_stats()) or {}
+    return memory.call_stats(lambda holder: holder.memory_stats()) or {}
 
 
 def memory_allocated(device: int | None = None) -> int:
@@ -122,12 +122,12 @@ def empty_cache(device: int | None = None) -> int:
 
 def reset_peak_memory_stats(device: int | None = None) -> None:
     """Make every ``*.peak`` statistic restart from its current value."""
-    _memory(device).call_pool(lambda pool: pool.reset_peak_stats())
+    _memory(device).call_stats(lambda holder: holder.reset_peak_stats())
 
 
 def reset_accumulated_memory_stats(device: int | None = None) -> None:
     """Restart the cumulative statistics (``*.allocated``, ``*.freed``, ``num_*``)."""
-    _memory(device).call_pool(lambda pool: pool.reset_accumulated_stats())
+    _memory(device).call_stats(lambda holder: holder.reset_accumulated_stats())
 
 
 def set_memory_limit(limit: int | str | None = None, device: int | None = None, *,

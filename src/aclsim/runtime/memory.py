@@ -128,6 +128,82 @@ class BestFitAllocator:
         return self._ranges.largest_free()
 
 
+class DirectAllocator:
+    """No pool (``init(pool=False)``, ``ACLSIM_POOL=off``): every allocation maps its own memory
+    from the device arena (the AscendCL-padded size rounded up to the arena's page) and every
+    release unmaps it at once, as ``aclrtMalloc``/``aclrtFree`` without a caching allocator.
+    Nothing is cached, so every allocation is a miss.  ``memory_stats`` gives the counters of
+    the pool's statistics that apply (``docs/memory.md``).
+
+    >>> from aclsim.runtime.pool import AccountingUpstream
+    >>> a = DirectAllocator(AccountingUpstream(1 << 30, 1 << 21))
+    >>> x = a.allocate(1000); a.reserved_bytes(); a.release(x); a.reserved_bytes()
+    2097152
+    0
+    """
+
+    _FAMILIES = ("allocation", "segment", "allocated_bytes", "requested_bytes", "reserved_bytes")
+
+    def __init__(self, upstream: Any) -> None:
+        self.upstream = upstream
+        self.capacity = int(upstream.capacity)
+        self._live: dict[int, tuple[int, int, int]] = {}  # offset -> (mapped, padded, requested)
+        self._now = dict.fromkeys(self._FAMILIES, 0)
+        self._peak = dict.fromkeys(self._FAMILIES, 0)
+        self._total = {f: [0, 0] for f in self._FAMILIES}  # allocated, freed
+
+    def _count(self, sign: int, amounts: tuple[int, int, int]) -> None:
+        mapped, padded, requested = amounts
+        for fam, n in zip(self._FAMILIES, (1, 1, padded, requested, mapped), strict=True):
+            self._now[fam] += sign * n
+            self._total[fam][0 if sign > 0 else 1] += n
+            self._peak[fam] = max(self._peak[fam], self._now[fam])
+
+    def allocate(self, nbytes: int, stream: Any = None) -> int:
+        padded = malloc_padded_size(nbytes)
+        page = int(self.upstream.granularity)
+        mapped = -(-padded // page) * page
+        offset = int(self.upstream.malloc(mapped))  # AllocatorFull when the device is full
+        self._live[offset] = (mapped, padded, int(nbytes))
+        self._count(1, self._live[offset])
+        return offset
+
+    def release(self, offset: int, stream: Any = None) -> None:
+        amounts = self._live.pop(offset, None)
+        if amounts is None:
+            raise InvalidRelease(f"offset 0x{offset:x} is not allocated")
+        self.upstream.free(offset, amounts[0])
+        self._count(-1, amounts)
+
+    def reserved_bytes(self) -> int:
+        return self._now["reserved_bytes"]
+
+    def largest_free(self) -> int:
+        largest = getattr(self.upstream, "largest_free", None)
+        return int(largest()) if largest is not None else self.capacity - self.reserved_bytes()
+
+    def memory_stats(self) -> dict[str, Any]:
+        """``<family>.all.<current|peak|allocated|freed>`` for allocation, segment (one per
+        allocation), allocated_bytes (padded), requested_bytes and reserved_bytes (mapped);
+        ``num_hits`` 0, ``num_misses`` and ``num_device_alloc`` the allocations,
+        ``num_device_free`` the releases, ``hit_rate``."""
+        out: dict[str, Any] = {}
+        for fam in self._FAMILIES:
+            out.update({f"{fam}.all.current": self._now[fam], f"{fam}.all.peak": self._peak[fam],
+                        f"{fam}.all.allocated": self._total[fam][0], f"{fam}.all.freed": self._total[fam][1]})
+        allocs = self._total["allocation"][0]
+        out.update({"num_hits": 0, "num_misses": allocs, "num_device_alloc": allocs,
+                    "num_device_free": self._total["allocation"][1], "hit_rate": 0.0 if allocs else 1.0,
+                    "capacity_bytes": self.capacity, "pool": False})
+        return out
+
+    def reset_peak_stats(self) -> None:
+        self._peak = dict(self._now)
+
+    def reset_accumulated_stats(self) -> None:
+        self._total = {f: [0, 0] for f in self._FAMILIES}
+
+
 class Buffer:
     """One device allocation.  ``int(buf)`` is its device address.
 
@@ -411,6 +487,13 @@ class DeviceMemory:
         with self._lock:
             return None if self.pool is None else fn(self.pool)
 
+    def call_stats(self, fn: Callable[[Any], Any]) -> Any:
+        """Run ``fn`` on what keeps the statistics (the caching pool, or a
+        :class:`DirectAllocator`) under the memory lock; ``None`` if nothing does."""
+        holder: Any = self.pool if self.pool is not None else self.allocator
+        with self._lock:
+            return fn(holder) if hasattr(holder, "memory_stats") else None
+
     def drop_stream(self, stream: Any) -> None:
         if self.pool is not None:
             with self._lock:
@@ -471,7 +554,7 @@ class DeviceMemory:
 def _use_after_free(ptr: int, dead: Buffer) -> UseAfterFreeError:
     return UseAfterFreeError(
         f"use after free: device address 0x{ptr:x} is {ptr - dead.ptr} B inside {dead.describe()}; its "
-        "memory is cached by the pool or given to another allocation",
+        "memory is cached by the pool, unmapped (no pool) or given to another allocation",
         hint="keep buffers allocated while copies and kernels use them")
 
 

@@ -7,7 +7,10 @@ up, compute, cast back, as the real kernels do: the A2 vector unit has no bf16 a
 float16 arithmetic (add, sub, mul, div, abs, neg, relu) is native, float16 transcendentals
 (exp, log, sqrt, rsqrt, gelu, sigmoid, silu) go through float32; int8/uint8 arithmetic goes
 through int16 (the result wraps as the narrow type's would); integer inputs of the float
-functions and of Div are computed in float32; a bool result is a compare against 0.
+functions and of Div are computed in float32; a bool result is a compare against 0.  An op
+that involves a dtype the vector kernels do not hold (float64, int64, unsigned 16/32/64,
+complex: :func:`needs_aicpu`) runs as AI CPU tasks instead (``aclnn/aicpu.py``,
+:func:`aicpu_elementwise`), as the device's L0 layer does for dtypes outside its AI Core list.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 import numpy as np
 
 import aclsim.kernel as asc
+from aclsim.aclnn import aicpu
 from aclsim.aclnn.checks import (
     broadcast_shapes,
     broadcast_strides,
@@ -29,7 +33,14 @@ from aclsim.aclnn.checks import (
     partly_overlaps,
     require,
 )
-from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype, promote_scalar_a2, promote_types
+from aclsim.aclnn.dtypes import (
+    DataType,
+    is_complex,
+    is_floating,
+    numpy_dtype,
+    promote_scalar_a2,
+    promote_types,
+)
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import Body, collapse, elementwise_kernel, plan_elementwise
 from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
@@ -51,17 +62,44 @@ KERNEL_DTYPES = (
 )
 FLOAT3 = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_BF16)
 ALL12 = (*KERNEL_DTYPES, D.ACL_DOUBLE, D.ACL_INT64, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
-_NOT_MODELLED = " (documented for the device; aclsim's vector kernels do not model f64, s64 or complex)"
 F32 = np.dtype(np.float32)
 
 
-def check_supported(op: str, name: str, dt: DataType, documented: Sequence[DataType]) -> None:
-    check_dtype(op, name, dt, documented)
-    if dt not in KERNEL_DTYPES:
-        raise AclnnParamInvalidError(
-            f"{op}: {name} has dtype {dt.name}{_NOT_MODELLED}",
-            hint=f"use one of {', '.join(d.name for d in KERNEL_DTYPES)}",
-        )
+def needs_aicpu(*dtypes: DataType) -> bool:
+    """Whether an op over these dtypes runs on the AI CPU (``aclnn/aicpu.py``): one of them is
+    outside :data:`KERNEL_DTYPES`, which the AI Core kernels hold."""
+    return any(d not in KERNEL_DTYPES for d in dtypes)
+
+
+def scalar_in(value: Any, dt: np.dtype) -> Any:
+    """A scalar's value in ``dt`` (a complex value into a real dtype keeps its real part)."""
+    v = np.asarray(value)
+    if v.dtype.kind == "c" and dt.kind != "c":
+        v = v.real
+    with np.errstate(all="ignore"):
+        return v.astype(dt)[()]
+
+
+def aicpu_elementwise(
+    op: str,
+    inputs: Sequence[AclTensor],
+    out: AclTensor,
+    compute: np.dtype,
+    fn: aicpu.Fn,
+    result: np.dtype | None = None,
+) -> tuple[int, Executor]:
+    """Plan ``out = fn(inputs)`` as AI CPU tasks (the dtypes the AI Core kernels do not hold):
+    inputs contiguous in ``compute``, broadcast to ``out``'s shape (``aicpu.plan_map``).  The
+    caller has validated dtypes and shapes; a true inplace ``out`` (``selfRef``) is one of the
+    inputs (the task reads every input before it writes)."""
+    if any(s == 0 for d, s in zip(out.view_dims, out.strides, strict=True) if d > 1):
+        raise AclnnParamInvalidError(f"{op}: out has stride 0 on a dim of size > 1 (its elements overlap)")
+    b = OpBuilder(op)
+    refs = [b.input(t) for t in inputs]
+    out_ref = b.output(out)
+    aicpu.plan_map(b, op.removeprefix("Inplace"), list(zip(refs, inputs, strict=True)), out_ref, out,
+                   compute, fn, result)
+    return b.finish()
 
 
 def compute_dtype(
@@ -141,11 +179,6 @@ def elementwise_op(
     return b.finish()
 
 
-def _scalar_value(s: AclScalar, dt: np.dtype) -> Any:
-    with np.errstate(all="ignore"):
-        return np.asarray(s.value).astype(dt)[()]
-
-
 PhaseOne = Callable[..., tuple[int, Executor]]
 PhaseTwo = Callable[[Any, int, "Executor | None", Any], list[KernelLaunch]]
 Pair = tuple[PhaseOne, PhaseTwo]
@@ -191,7 +224,7 @@ def _binary(
     require(op, *pairs)
     assert self is not None and other is not None and out is not None
     for name, t in ((names[0], self), (names[1], other), ("out", out)):
-        check_supported(op, name, t.data_type, ALL12)
+        check_dtype(op, name, t.data_type, ALL12)
     promoted = promote_types(self.data_type, other.data_type)
     if promoted is None:
         raise AclnnParamInvalidError(
@@ -199,24 +232,39 @@ def _binary(
             "cannot be promoted to a common dtype",
             hint="cast one of them first",
         )
-    result = D.ACL_FLOAT if true_div and not is_floating(promoted) else promoted
+    result = D.ACL_FLOAT if true_div and not (is_floating(promoted) or is_complex(promoted)) else promoted
     check_castable(op, result, names[0] if inplace else "out", out.data_type)
     shape = broadcast_shapes((names[0], self), ("other", other))
     check_shape(op, names[0] if inplace else "out", out, shape, "the broadcast shape of self and other")
     _check_merged_rank(op, (self.data_type, other.data_type, promoted), self, other, shape)
-    a = None
+    unit = True  # alpha == 1: the plain op
     if has_alpha:
         assert alpha is not None
-        if promoted == D.ACL_BOOL and is_floating(alpha.data_type):
+        if promoted == D.ACL_BOOL and (is_floating(alpha.data_type) or is_complex(alpha.data_type)):
             raise AclnnParamInvalidError(
                 f"{op}: alpha {alpha.data_type.name} cannot be cast to the bool result",
                 hint="use an integral or bool alpha",
             )
-        a = float(alpha.value) if alpha.value != 1 else None
+        unit = alpha.value == 1
+    if needs_aicpu(self.data_type, other.data_type, out.data_type, result):
+        res_np = numpy_dtype(result)
+        al = None if unit or alpha is None else scalar_in(alpha.value, res_np)
+        fn = _NP_BINARY[op.removeprefix("Inplace")]
+        return aicpu_elementwise(op, [self, other], out, res_np, lambda x: fn(x[0], x[1], al))
+    # alpha cast to the real result (a complex alpha keeps its real part, reference 5.3)
+    a = None if unit or alpha is None else float(np.real(alpha.value))
     cdt = compute_dtype(result, out.data_type, int_ok=not true_div)
     body, temps = make(cdt, a)
     return elementwise_op(op, [(names[0], self), ("other", other)], out, cdt, body, temps=temps)
 
+
+#: the AI CPU kernels of the binary ops: (self, other, alpha or None) in the compute dtype
+_NP_BINARY: dict[str, Callable[[Any, Any, Any], Any]] = {
+    "Add": lambda a, b, al: a + b if al is None else a + al * b,
+    "Sub": lambda a, b, al: a - b if al is None else a - al * b,
+    "Mul": lambda a, b, al: a * b,
+    "Div": lambda a, b, al: a / b,
+}
 
 #: dtypes with which a broadcast must merge to fewer than 6 axes (reference 5.5)
 _RANK_LIMITED = (D.ACL_COMPLEX64, D.ACL_COMPLEX128, D.ACL_DOUBLE, D.ACL_INT16, D.ACL_UINT16, D.ACL_UINT64)
@@ -331,26 +379,34 @@ def _tensor_scalar(
     require(op, *pairs)
     assert self is not None and other is not None and out is not None
     for name, t in ((first, self), ("out", out)):
-        check_supported(op, name, t.data_type, ALL12)
+        check_dtype(op, name, t.data_type, ALL12)
     result = promote_scalar_a2(self.data_type, other.data_type, out.data_type)
-    if result is None or result not in KERNEL_DTYPES:
+    if result is None or result == D.ACL_COMPLEX32:
         raise AclnnParamInvalidError(
             f"{op}: {first} {self.data_type.name} and scalar {other.data_type.name} "
             f"promote to {'nothing' if result is None else result.name}"
-            + ("" if result is None else _NOT_MODELLED)
+            + ("" if result is None else " (complex32 has no NumPy dtype in aclsim)"),
+            hint="cast the tensor or use a scalar of another dtype",
         )
     check_castable(op, result, "out", out.data_type)
     check_rank(op, first, self)
     check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
     res_np = numpy_dtype(result)
-    value = _scalar_value(other, res_np)
+    value = scalar_in(other.value, res_np)
     if has_alpha:
         assert alpha is not None
         with np.errstate(all="ignore"):
-            value = (np.asarray(value) * _scalar_value(alpha, res_np)).astype(res_np)[()]
+            value = (np.asarray(value) * scalar_in(alpha.value, res_np)).astype(res_np)[()]
+    if needs_aicpu(self.data_type, out.data_type, result):
+        fn = _NP_SCALAR[op.removeprefix("Inplace")]
+        return aicpu_elementwise(op, [self], out, res_np, lambda x: fn(x[0], value))
     cdt = compute_dtype(result, out.data_type)
     v = float(value) if cdt.kind == "f" else int(value)
     return elementwise_op(op, [(first, self)], out, cdt, lambda d, s, t, n: instr(d, s[0], v, n))
+
+
+#: the AI CPU kernels of the tensor-scalar ops: (self, value) in the compute dtype
+_NP_SCALAR: dict[str, Callable[[Any, Any], Any]] = {"Adds": np.add, "Subs": np.subtract, "Muls": np.multiply}
 
 
 def _def_scalar(py: str, aclnn: str, instr: Callable[..., None], *, has_alpha: bool) -> tuple[Pair, Pair]:
@@ -419,6 +475,6 @@ PUBLIC = (
     "inplace_muls",
 )
 __all__ = [
-    *PUBLIC, "KERNEL_DTYPES", "check_supported", "compute_dtype", "elementwise_op", "export_op",
-    "inner_stride", "stage_contiguous",
+    *PUBLIC, "KERNEL_DTYPES", "aicpu_elementwise", "compute_dtype", "elementwise_op",
+    "export_op", "inner_stride", "needs_aicpu", "scalar_in", "stage_contiguous",
 ]

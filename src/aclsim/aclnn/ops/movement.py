@@ -24,10 +24,10 @@ from typing import Any
 
 import numpy as np
 
+from aclsim.aclnn import aicpu
 from aclsim.aclnn.checks import (
     check_dtype,
     check_shape,
-    dtype_names,
     operands,
     overlaps,
     partly_overlaps,
@@ -48,7 +48,7 @@ from aclsim.aclnn.kernels.movement import (
     view_copy_kernel,
 )
 from aclsim.aclnn.meta import AclIntArray, AclTensor, create_int_array
-from aclsim.aclnn.ops.elementwise import KERNEL_DTYPES
+from aclsim.aclnn.ops.elementwise import KERNEL_DTYPES, needs_aicpu
 from aclsim.errors import AclnnParamInvalidError
 
 __all__ = [
@@ -112,7 +112,8 @@ COPY_DTYPES = (
     D.ACL_UINT64,
     D.ACL_BF16,
 )
-#: the dtypes InplaceCopy converts between: those of the elementwise template's vector kernels
+#: the dtypes InplaceCopy converts between on the AI Core (the elementwise template's vector
+#: kernels); a conversion involving another dtype runs on the AI CPU (aclnn/aicpu.py)
 CAST_DTYPES = KERNEL_DTYPES
 F32 = np.dtype(np.float32)
 
@@ -268,19 +269,9 @@ def _check_copy(op: str, self_ref: AclTensor, src: AclTensor) -> View:
         if t.rank > MAX_RANK:
             raise AclnnParamInvalidError(f"{op}: {name} has rank {t.rank}, more than {MAX_RANK}")
     view = _named(op, broadcast_view, src.view_dims, src.strides, 0, self_ref.view_dims)
-    if self_ref.data_type != src.data_type:
-        for name, t in (("selfRef", self_ref), ("src", src)):
-            if t.data_type not in CAST_DTYPES:
-                raise AclnnParamInvalidError(
-                    f"{op}: converting src {src.data_type.name} to selfRef {self_ref.data_type.name} needs "
-                    f"a Cast of {name}'s dtype {t.data_type.name}, which aclsim's vector kernels do not "
-                    "model (the device converts it)",
-                    hint=f"convert between {dtype_names(CAST_DTYPES)}; copies within one dtype take any "
-                    "listed dtype",
-                )
-    elif is_complex(self_ref.data_type) and not self_ref.is_contiguous():
+    if is_complex(self_ref.data_type) and not self_ref.is_contiguous():
         raise AclnnParamInvalidError(
-            f"{op}: a copy between complex tensors needs a contiguous selfRef (documented for the device), "
+            f"{op}: a copy into a complex selfRef needs it contiguous (documented for the device), "
             f"selfRef has strides {list(self_ref.strides)}",
             hint="copy into a contiguous selfRef",
         )
@@ -320,9 +311,9 @@ def inplace_copy_get_workspace_size(self_ref: AclTensor, src: AclTensor) -> tupl
     the upper bound); a src that overlaps selfRef goes through the workspace.
 
     161001: selfRef or src is None.  161002: a dtype outside the list, rank over 8, src not
-    broadcastable to selfRef, a conversion aclsim's vector kernels do not model (involving
-    float64, int64, uint16/32/64 or complex), a complex copy into a non-contiguous selfRef
-    (documented for the device), selfRef with overlapping elements.
+    broadcastable to selfRef, a complex copy into a non-contiguous selfRef (documented for
+    the device), selfRef with overlapping elements.  A conversion involving float64, int64,
+    uint16/32/64 or complex runs on the AI CPU (``aclnn/aicpu.py``).
     """
     op = "InplaceCopy"
     self_ref, src = operands(self_ref, src)
@@ -335,6 +326,9 @@ def inplace_copy_get_workspace_size(self_ref: AclTensor, src: AclTensor) -> tupl
     if self_ref.numel == 0 or src.numel == 0:
         return b.finish()
     cast = self_ref.data_type != src.data_type
+    if cast and needs_aicpu(self_ref.data_type, src.data_type):  # reads all of src before it writes
+        aicpu.plan_map(b, "Cast", [(sref, src)], dst, self_ref, src.dtype, lambda x: x[0], self_ref.dtype)
+        return b.finish()
     aliased = partly_overlaps(src, view.strides, self_ref, self_ref.strides, self_ref.view_dims)
     if aliased or (cast and _inner_stride(view.shape, view.strides) not in (0, 1)):
         sref = _stage(b, sref, src)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from aclsim.aclnn import aicpu
 from aclsim.aclnn.checks import (
     check_castable,
     check_dtype,
@@ -27,27 +28,27 @@ from aclsim.aclnn.checks import (
     require,
     same_elements,
 )
-from aclsim.aclnn.dtypes import DataType, is_floating, numpy_dtype
+from aclsim.aclnn.dtypes import DataType, is_complex, is_floating, numpy_dtype
 from aclsim.aclnn.executor import Executor, OpBuilder, Ref, register_op, run
 from aclsim.aclnn.kernels.elementwise import elementwise_kernel, plan_elementwise
 from aclsim.aclnn.kernels.movement import contiguous_strides, plan_view_copy, view_copy_kernel
 from aclsim.aclnn.kernels.reduce import plan_reduce, reduce_kernel
 from aclsim.aclnn.kernels.softmax import plan_softmax, softmax_kernel
 from aclsim.aclnn.meta import MAX_RANK, AclIntArray, AclTensor
-from aclsim.aclnn.ops.elementwise import FLOAT3, KERNEL_DTYPES, inner_stride
+from aclsim.aclnn.ops.elementwise import FLOAT3, KERNEL_DTYPES, inner_stride, needs_aicpu
 from aclsim.errors import AclnnParamInvalidError
 
 D = DataType
 F32 = np.dtype(np.float32)
 BOOL = np.dtype(np.bool_)
 # FLOAT3 and KERNEL_DTYPES (the dtypes the vector kernels hold: no float64, int64 or complex)
-# are the elementwise family's: the reduction kernels hold the same ones
+# are the elementwise family's: the reduction kernels hold the same ones; the others run on the
+# AI CPU (aclnn/aicpu.py)
 SUM_DTYPES = (*KERNEL_DTYPES, D.ACL_INT64, D.ACL_DOUBLE, D.ACL_COMPLEX64, D.ACL_COMPLEX128)
 AMAX_DTYPES = (*KERNEL_DTYPES, D.ACL_INT64, D.ACL_DOUBLE)
 MEAN_DTYPES = (*FLOAT3, D.ACL_INT32, D.ACL_INT16, D.ACL_INT8, D.ACL_UINT8, D.ACL_INT64, D.ACL_DOUBLE,
                D.ACL_COMPLEX64, D.ACL_COMPLEX128)
 SOFTMAX_DTYPES = (*FLOAT3, D.ACL_DOUBLE)
-NOT_MODELLED = ": documented for the device, but aclsim's vector kernels hold no float64, int64 or complex"
 #: bytes of a fill whose every element reads NaN in float16, bfloat16 and float32 (0xFF...: a NaN)
 NAN_BYTE = 0xFF
 
@@ -70,15 +71,6 @@ __all__ = [
 
 
 # --- checks -------------------------------------------------------------------------------------
-
-
-def modelled(op: str, name: str, dt: DataType, documented: Sequence[DataType],
-             kernel: Sequence[DataType] = KERNEL_DTYPES) -> None:
-    """161002 unless ``dt`` is documented for the op and held by aclsim's kernels (saying which)."""
-    check_dtype(op, name, dt, documented)
-    if dt not in kernel:
-        raise AclnnParamInvalidError(f"{op}: {name} has dtype {dt.name}{NOT_MODELLED}",
-                                     hint=f"use one of {', '.join(d.name for d in kernel)}")
 
 
 def check_out_view(op: str, name: str, t: AclTensor) -> None:
@@ -242,6 +234,9 @@ def _reduce(op: str, kind: str, self: AclTensor, rdims: tuple[int, ...], work: D
     if self.numel == 0:  # documented: ReduceSum fills 0, Mean NaN (Amax was refused)
         fill_out(b, out_ref, out, empty_byte)
         return b.finish()
+    if needs_aicpu(self.data_type, work, out.data_type):
+        _aicpu_reduce(b, op, kind, src_ref, self, rdims, work, out_ref, out)
+        return b.finish()
     src_dt = self.data_type if direct_input(self.data_type, work) else work
     work_np = numpy_dtype(work)
     # the kernel writes a float Mean in its dtype; an integer Mean is float32, truncated after
@@ -272,6 +267,30 @@ def _reduce(op: str, kind: str, self: AclTensor, rdims: tuple[int, ...], work: D
     if not done:
         deliver(b, dst, kernel_dt, out_ref, out)
     return b.finish()
+
+
+def _aicpu_reduce(b: OpBuilder, op: str, kind: str, src_ref: Ref, self: AclTensor, rdims: tuple[int, ...],
+                  work: DataType, out_ref: Ref, out: AclTensor) -> None:
+    """The reduction as AI CPU tasks (``aclnn/aicpu.py``): self cast to ``work``, reduced there
+    (an integer Mean: the exact sum, divided toward zero), cast to out.  The reduced axes are a
+    host-placed int64 tensor of the task (its AI CPU task memory: ``aicpu.task_memory``); the
+    device's kernels are TensorFlow-style ("Sum", "Max", "Mean") but int64 ReduceSum's."""
+    compute = numpy_dtype(work)
+    count = math.prod(self.view_dims[a] for a in rdims)
+
+    def reduce(x: np.ndarray) -> np.ndarray:
+        if kind == "max":
+            return x.max(axis=rdims)
+        if kind == "sum":
+            return x.sum(axis=rdims, dtype=compute)
+        if compute.kind in "iu":
+            s = x.sum(axis=rdims, dtype=np.dtype(compute.kind + "8"))
+            return np.sign(s) * (np.abs(s) // count)
+        return x.mean(axis=rdims, dtype=compute)
+
+    cc = kind == "sum" and work == D.ACL_INT64
+    memory = aicpu.task_memory([8 * len(rdims)], aicpu.CC_ALIGN if cc else aicpu.TF_ALIGN)
+    aicpu.plan_whole(b, op, src_ref, self, out_ref, out, compute, reduce, memory=memory)
 
 
 def _reduce_args(op: str, self: Any, dims: Any, out: Any, dims_name: str
@@ -319,12 +338,16 @@ def reduce_sum_get_workspace_size(self: AclTensor, dims: Any, keep_dims: bool, d
     op = "ReduceSum"
     self, rdims, out = _reduce_args(op, self, dims, out, "dims")
     dt = _dtype_arg(op, dtype)
-    modelled(op, "self", self.data_type, SUM_DTYPES)
-    modelled(op, "dtype", dt, SUM_DTYPES)
-    modelled(op, "out", out.data_type, SUM_DTYPES)
+    check_dtype(op, "self", self.data_type, SUM_DTYPES)
+    check_dtype(op, "dtype", dt, SUM_DTYPES)
+    check_dtype(op, "out", out.data_type, SUM_DTYPES)
     if out.data_type != dt:
         raise AclnnParamInvalidError(f"{op}: out has dtype {out.data_type.name}, dtype says {dt.name}",
                                      hint="dtype must equal out's dtype")
+    if self.numel == 0 and is_complex(dt):
+        raise AclnnParamInvalidError(f"{op}: self is empty and out is {dt.name}: the zeros of an empty sum "
+                                     "are not filled into a complex out (documented for the device)",
+                                     hint="give out a real dtype, or reduce a non-empty self")
     _check_out_shape(op, self, rdims, keep_dims, out)
     return _reduce(op, "sum", self, rdims, dt, out, 0)
 
@@ -335,7 +358,7 @@ def amax_get_workspace_size(self: AclTensor, dim: Any, keep_dim: bool, out: AclT
     ``dim`` (empty: every axis); out's dtype is self's; a size-0 reduced dim is refused (161002)."""
     op = "Amax"
     self, rdims, out = _reduce_args(op, self, dim, out, "dim")
-    modelled(op, "self", self.data_type, AMAX_DTYPES)
+    check_dtype(op, "self", self.data_type, AMAX_DTYPES)
     if out.data_type != self.data_type:
         raise AclnnParamInvalidError(f"{op}: out has dtype {out.data_type.name}, self {self.data_type.name}",
                                      hint="give out self's dtype")
@@ -355,13 +378,14 @@ def mean_get_workspace_size(self: AclTensor, dim: Any, keep_dim: bool, dtype: Da
     op = "Mean"
     self, rdims, out = _reduce_args(op, self, dim, out, "dim")
     dt = _dtype_arg(op, dtype)
-    modelled(op, "self", self.data_type, MEAN_DTYPES)
-    modelled(op, "dtype", dt, MEAN_DTYPES)
-    modelled(op, "out", out.data_type, MEAN_DTYPES)
+    check_dtype(op, "self", self.data_type, MEAN_DTYPES)
+    check_dtype(op, "dtype", dt, MEAN_DTYPES)
+    check_dtype(op, "out", out.data_type, MEAN_DTYPES)
     check_castable(op, self.data_type, "dtype", dt)
     check_castable(op, dt, "out", out.data_type)
     _check_out_shape(op, self, rdims, keep_dim, out)
-    return _reduce(op, "mean", self, rdims, dt, out, NAN_BYTE if is_floating(out.data_type) else 0)
+    nan = is_floating(out.data_type) or is_complex(out.data_type)  # 0xFF... bytes: NaN (NaN + NaNj)
+    return _reduce(op, "mean", self, rdims, dt, out, NAN_BYTE if nan else 0)
 
 
 # --- Softmax, LogSoftmax ------------------------------------------------------------------------
@@ -373,8 +397,8 @@ def _softmax(op: str, self: Any, dim: Any, out: Any, log: bool) -> tuple[int, Ex
     if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
         raise AclnnParamInvalidError(f"{op}: dim must be an int, got {dim!r}")
     check_rank(op, "self", self, 1 if log else 0, MAX_RANK)
-    modelled(op, "self", self.data_type, SOFTMAX_DTYPES)
-    modelled(op, "out", out.data_type, SOFTMAX_DTYPES)
+    check_dtype(op, "self", self.data_type, SOFTMAX_DTYPES)
+    check_dtype(op, "out", out.data_type, SOFTMAX_DTYPES)
     n = max(self.rank, 1)
     if not -n <= int(dim) < n:
         raise AclnnParamInvalidError(
@@ -385,6 +409,11 @@ def _softmax(op: str, self: Any, dim: Any, out: Any, log: bool) -> tuple[int, Ex
     src_ref, out_ref = b.input(self), b.output(out)
     if self.numel == 0:
         return b.finish()
+    if needs_aicpu(self.data_type, out.data_type):
+        axis = int(dim) % n if self.rank else None
+        compute = np.dtype(np.float64 if self.data_type == D.ACL_DOUBLE else np.float32)
+        aicpu.plan_whole(b, op, src_ref, self, out_ref, out, compute, lambda x: _softmax_np(x, axis, log))
+        return b.finish()
     plan = plan_softmax(self.view_dims, int(dim), self.dtype, b.chip, log=log, out_dtype=out.dtype)
     dst, done = result_buffer(b, out_ref, out, out.dtype)
     # out is self element for element: safe in place, each element is loaded (in the tile that
@@ -394,6 +423,13 @@ def _softmax(op: str, self: Any, dim: Any, out: Any, log: bool) -> tuple[int, Ex
     if not done:
         deliver(b, dst, out.dtype, out_ref, out)
     return b.finish()
+
+
+def _softmax_np(x: np.ndarray, axis: int | None, log: bool) -> np.ndarray:
+    """The AI CPU kernel of Softmax / LogSoftmax along ``axis`` (``None``: a rank-0 self), max-subtracted."""
+    shifted = x - x.max(axis=axis, keepdims=True)
+    total = np.exp(shifted).sum(axis=axis, keepdims=True)
+    return shifted - np.log(total) if log else np.exp(shifted) / total
 
 
 def softmax_get_workspace_size(self: AclTensor, dim: int, out: AclTensor) -> tuple[int, Executor]:

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 import aclsim.kernel as asc
-from aclsim.aclnn.checks import check_castable, check_rank, check_shape, operands, require
-from aclsim.aclnn.dtypes import DataType, is_floating
+from aclsim.aclnn.checks import check_castable, check_dtype, check_rank, check_shape, operands, require
+from aclsim.aclnn.dtypes import DataType, is_complex, is_floating, numpy_dtype
 from aclsim.aclnn.executor import Executor, register_op, run
 from aclsim.aclnn.kernels.elementwise import Body
 from aclsim.aclnn.meta import AclTensor
@@ -21,10 +21,11 @@ from aclsim.aclnn.ops.elementwise import (
     F32,
     FLOAT3,
     Pair,
-    check_supported,
+    aicpu_elementwise,
     compute_dtype,
     elementwise_op,
     export_op,
+    needs_aicpu,
 )
 from aclsim.errors import AclnnParamInvalidError
 
@@ -51,22 +52,30 @@ def _unary(
     first = "selfRef" if inplace else "self"
     require(op, (first, self), *(() if inplace else (("out", out),)))
     assert self is not None and out is not None
-    check_supported(op, first, self.data_type, documented)
-    check_supported(op, "out", out.data_type, ALL12)
-    result = D.ACL_FLOAT if float_result and not is_floating(self.data_type) else self.data_type
-    if same_dtype and out.data_type != self.data_type:
+    check_dtype(op, first, self.data_type, documented)
+    check_dtype(op, "out", out.data_type, ALL12)
+    cplx = is_complex(self.data_type)
+    result = D.ACL_FLOAT if float_result and not (is_floating(self.data_type) or cplx) else self.data_type
+    want = _REAL_OF.get(self.data_type, self.data_type) if op == "Abs" else self.data_type
+    if same_dtype and out.data_type != want:
         raise AclnnParamInvalidError(
             f"{op}: out has dtype {out.data_type.name}, {first} {self.data_type.name}",
-            hint="out must have self's dtype",
+            hint="out must have self's dtype" if want == self.data_type
+            else f"out must have dtype {want.name} (the real dtype of a complex self)",
         )
-    if float_result and not is_floating(out.data_type):
+    if float_result and not (is_complex(out.data_type) if cplx else is_floating(out.data_type)):
+        kind = "complex" if cplx else "floating"
         raise AclnnParamInvalidError(
-            f"{op}: out has dtype {out.data_type.name}, a floating dtype is needed",
-            hint="use ACL_FLOAT, ACL_FLOAT16 or ACL_BF16",
+            f"{op}: out has dtype {out.data_type.name}, a {kind} dtype is needed",
+            hint="use ACL_COMPLEX64 or ACL_COMPLEX128" if cplx else "use ACL_FLOAT, ACL_FLOAT16 or ACL_BF16",
         )
     check_castable(op, result, "out", out.data_type)
     check_rank(op, first, self, min_rank)
     check_shape(op, "out", out, tuple(self.view_dims), f"the shape of {first}")
+    if needs_aicpu(self.data_type, out.data_type, result):
+        fn = _NP_UNARY[op.removeprefix("Inplace")]
+        real = numpy_dtype(want) if cplx else None
+        return aicpu_elementwise(op, [self], out, numpy_dtype(result), lambda x: fn(x[0]), real)
     cdt = compute_dtype(result, out.data_type, transcendental=transcendental)
     body, temps = make(cdt)
     return elementwise_op(op, [(first, self)], out, cdt, body, temps=temps)
@@ -162,6 +171,21 @@ def _gelu(cdt: np.dtype) -> tuple[Body, int]:
     return body, 1
 
 
+#: the real dtype of Abs on a complex input
+_REAL_OF = {D.ACL_COMPLEX64: D.ACL_FLOAT, D.ACL_COMPLEX128: D.ACL_DOUBLE}
+#: the AI CPU kernels of the unary ops (in the compute dtype)
+_NP_UNARY: dict[str, Callable[[Any], Any]] = {
+    "Abs": np.abs,
+    "Neg": np.negative,
+    "Exp": np.exp,
+    "Log": np.log,
+    "Sqrt": np.sqrt,
+    "Rsqrt": lambda x: 1 / np.sqrt(x),
+    "Relu": lambda x: np.maximum(x, 0),
+    "Sigmoid": lambda x: 1 / (1 + np.exp(-x)),
+}
+_COMPLEX = (D.ACL_COMPLEX64, D.ACL_COMPLEX128)
+
 _ABS = (
     D.ACL_FLOAT,
     D.ACL_FLOAT16,
@@ -173,9 +197,10 @@ _ABS = (
     D.ACL_INT64,
     D.ACL_UINT8,
     D.ACL_BOOL,
+    D.ACL_COMPLEX64,
 )
-_NEG = (D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_FLOAT16, D.ACL_BF16, D.ACL_FLOAT, D.ACL_DOUBLE)
-_EXP = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_DOUBLE, D.ACL_BOOL, D.ACL_INT64, D.ACL_BF16)
+_NEG = (D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_FLOAT16, D.ACL_BF16, D.ACL_FLOAT, D.ACL_DOUBLE, *_COMPLEX)
+_EXP = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_DOUBLE, *_COMPLEX, D.ACL_BOOL, D.ACL_INT64, D.ACL_BF16)
 _LOG = (
     D.ACL_BOOL,
     D.ACL_INT64,
@@ -187,6 +212,7 @@ _LOG = (
     D.ACL_FLOAT16,
     D.ACL_DOUBLE,
     D.ACL_BF16,
+    *_COMPLEX,
 )
 _RELU = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL_BF16)
 
@@ -197,7 +223,8 @@ _RELU = (D.ACL_FLOAT, D.ACL_FLOAT16, D.ACL_INT8, D.ACL_INT32, D.ACL_INT64, D.ACL
     "neg", "Neg", _NEG, lambda cdt: ((lambda d, s, t, n: asc.muls(d, s[0], -1, n)), 0)
 )
 (exp_get_workspace_size, exp), (inplace_exp_get_workspace_size, inplace_exp) = _def_unary(
-    "exp", "Exp", _EXP, _one(asc.exp), float_result=True, transcendental=True
+    "exp", "Exp", _EXP, _one(asc.exp), float_result=True, transcendental=True,
+    inplace_dtypes=tuple(d for d in _EXP if d not in (D.ACL_BOOL, D.ACL_INT64)),
 )
 (log_get_workspace_size, log), (inplace_log_get_workspace_size, inplace_log) = _def_unary(
     "log", "Log", _LOG, _one(asc.ln), float_result=True, transcendental=True, min_rank=1
@@ -260,8 +287,8 @@ def cast_get_workspace_size(self: AclTensor, dtype: DataType | int, out: AclTens
         dt = DataType(dtype)
     except ValueError:
         raise AclnnParamInvalidError(f"{op}: dtype {dtype!r} is not an aclDataType") from None
-    check_supported(op, "self", self.data_type, _CAST)
-    check_supported(op, "dtype", dt, _CAST)
+    check_dtype(op, "self", self.data_type, _CAST)
+    check_dtype(op, "dtype", dt, _CAST)
     if out.data_type != dt:
         raise AclnnParamInvalidError(
             f"{op}: out has dtype {out.data_type.name}, dtype says {dt.name}",
@@ -270,6 +297,8 @@ def cast_get_workspace_size(self: AclTensor, dtype: DataType | int, out: AclTens
     if out.format != self.format:
         raise AclnnParamInvalidError(f"{op}: out has format {out.format.name}, self {self.format.name}")
     check_shape(op, "out", out, tuple(self.view_dims), "the shape of self")
+    if needs_aicpu(self.data_type, dt):
+        return aicpu_elementwise(op, [self], out, self.dtype, lambda x: x[0], out.dtype)
     src = self.dtype if self.data_type != D.ACL_BOOL else np.dtype(np.uint8)
     cdt = F32 if dt == D.ACL_BOOL else src
     return elementwise_op(op, [("self", self)], out, cdt, lambda d, s, t, n: s[0])
