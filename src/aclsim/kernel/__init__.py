@@ -93,12 +93,26 @@ from aclsim.kernel.launch import (
     kernel,
     remove_launch_listener,
 )
+from aclsim.kernel.mask import (
+    MASK_PLACEHOLDER,
+    MaskMode,
+    reset_mask,
+    set_mask_count,
+    set_mask_norm,
+    set_vector_mask,
+    vector_mask_state,
+)
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.reduction import (
     ReduceOrder,
+    block_reduce_max,
+    block_reduce_min,
+    block_reduce_sum,
+    pair_reduce_sum,
     reduce_max,
     reduce_min,
     reduce_sum,
+    repeat_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
     whole_reduce_sum,
@@ -214,4 +228,17 @@ __all__ = [
     "whole_reduce_max",
     "whole_reduce_min",
     "whole_reduce_sum",
+    # issue 13, vector APIs: mask register and counter mode, more reductions
+    "MASK_PLACEHOLDER",
+    "MaskMode",
+    "block_reduce_max",
+    "block_reduce_min",
+    "block_reduce_sum",
+    "pair_reduce_sum",
+    "repeat_reduce_sum",
+    "reset_mask",
+    "set_mask_count",
+    "set_mask_norm",
+    "set_vector_mask",
+    "vector_mask_state",
 ]

@@ -179,6 +179,7 @@ class Core:
         "launch",
         "_acc",
         "align",
+        "vmask",
     )
 
     def __init__(
@@ -205,6 +206,8 @@ class Core:
         self.host_ranges: list[tuple[int, int]] = []  # zero-copy host memory met by this block
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
+        #: The vector mask register of this block: (counter mode?, its 128 bits); see kernel/mask.py.
+        self.vmask: tuple[bool, int] = (False, (1 << 128) - 1)
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

@@ -27,6 +27,7 @@ import numpy as np
 
 from aclsim.isa import Pipe
 from aclsim.kernel._core import REPEATS, current, int32
+from aclsim.kernel.mask import MASK_PLACEHOLDER, RESET
 from aclsim.kernel.operands import count_view, local_operand
 from aclsim.kernel.repeat import (
     ARITH,
@@ -42,15 +43,18 @@ from aclsim.kernel.tensor import LocalTensor
 
 
 class BinaryOp(Protocol):
-    def __call__(self, dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args: Any) -> None: ...
+    def __call__(self, dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args: Any,
+                 is_set_mask: bool | None = None) -> None: ...
 
 
 class UnaryOp(Protocol):
-    def __call__(self, dst: LocalTensor, src: LocalTensor, *args: Any) -> None: ...
+    def __call__(self, dst: LocalTensor, src: LocalTensor, *args: Any,
+                 is_set_mask: bool | None = None) -> None: ...
 
 
 class ScalarOp(Protocol):
-    def __call__(self, dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any) -> None: ...
+    def __call__(self, dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any,
+                 is_set_mask: bool | None = None) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ def _declare(name: str, form: str, fn: Callable[..., Any], dtypes: Sequence[np.d
 
 
 def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: LocalTensor,
-            src0: LocalTensor, src1: LocalTensor, args: tuple[Any, ...]) -> None:
+            src0: LocalTensor, src1: LocalTensor, args: tuple[Any, ...], is_set_mask: bool | None) -> None:
     core = current()
     local_operand(core, dst, name, "dst")
     local_operand(core, src0, name, "src0")
@@ -90,13 +94,16 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
     if src0.dtype != dt or src1.dtype != dt:
         raise TypeError(f"{name}: operands must share one dtype, got {dst.dtype}, {src0.dtype}, {src1.dtype}")
     check_types(name, dt, allowed)
-    if len(args) == 1:
+    if len(args) == 1 and is_set_mask is False:  # one repeat from the mask register
+        args = (MASK_PLACEHOLDER, 1, BinaryRepeatParams())
+    elif len(args) == 1:
         n = check_count(args[0], name)
         d = count_view(core, dst, n, name, "dst")
         fn(count_view(core, src0, n, name, "src0"), count_view(core, src1, n, name, "src1"), out=d)
         nb = n * dt.itemsize
         reads = (src0.access(nb), src1.access(nb))
         core.emit(Pipe.V, name, reads, (dst.access(nb),), REPEATS[repeats(core, nb)])
+        core.vmask = RESET
         return
     if len(args) != 3:
         raise TypeError(f"{name}(dst, src0, src1, count) or "
@@ -104,7 +111,7 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
     mask, repeat, p = args
     if not isinstance(p, BinaryRepeatParams):
         raise TypeError(f"{name}: the strided form takes BinaryRepeatParams")
-    s = Strided(core, name, dt, mask, repeat)
+    s = Strided(core, name, dt, mask, repeat, is_set_mask)
     ds, di, da = s.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     as_, ai, aa = s.operand(core, src0, p.src0_blk_stride, p.src0_rep_stride, name)
     bs, bi, ba = s.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
@@ -113,7 +120,7 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
 
 
 def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: LocalTensor, src: LocalTensor,
-           args: tuple[Any, ...]) -> None:
+           args: tuple[Any, ...], is_set_mask: bool | None) -> None:
     core = current()
     local_operand(core, dst, name, "dst")
     local_operand(core, src, name, "src")
@@ -121,18 +128,21 @@ def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: 
     if src.dtype != dt:
         raise TypeError(f"{name}: dst and src must share one dtype, got {dst.dtype}, {src.dtype}")
     check_types(name, dt, allowed)
-    if len(args) == 1:
+    if len(args) == 1 and is_set_mask is False:  # one repeat from the mask register
+        args = (MASK_PLACEHOLDER, 1, UnaryRepeatParams())
+    elif len(args) == 1:
         n = check_count(args[0], name)
         fn(count_view(core, src, n, name, "src"), out=count_view(core, dst, n, name, "dst"))
         nb = n * dt.itemsize
         core.emit(Pipe.V, name, (src.access(nb),), (dst.access(nb),), REPEATS[repeats(core, nb)])
+        core.vmask = RESET
         return
     if len(args) != 3:
         raise TypeError(f"{name}(dst, src, count) or {name}(dst, src, mask, repeat_times, UnaryRepeatParams)")
     mask, repeat, p = args
     if not isinstance(p, UnaryRepeatParams):
         raise TypeError(f"{name}: the strided form takes UnaryRepeatParams")
-    s = Strided(core, name, dt, mask, repeat)
+    s = Strided(core, name, dt, mask, repeat, is_set_mask)
     ds, di, da = s.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     ss, si, sa = s.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
     x = ss[si]
@@ -143,7 +153,7 @@ def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: 
 
 
 def _scalar(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: LocalTensor,
-            src: LocalTensor, value: Any, args: tuple[Any, ...]) -> None:
+            src: LocalTensor, value: Any, args: tuple[Any, ...], is_set_mask: bool | None) -> None:
     dt = dst.dtype
     check_types(name, dt, allowed)
     v = dt.type(value)
@@ -151,14 +161,15 @@ def _scalar(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
     def op(x: np.ndarray, out: np.ndarray) -> None:
         fn(x, v, out=out)
 
-    _unary(name, op, allowed, dst, src, args)
+    _unary(name, op, allowed, dst, src, args, is_set_mask)
 
 
 def binary(name: str, fn: Callable[..., Any], dtypes: Sequence[np.dtype], doc: str) -> BinaryOp:
     """Declare ``name(dst, src0, src1, ...)``: ``dst = fn(src0, src1)`` elementwise."""
 
-    def op(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args: Any) -> None:
-        _binary(name, fn, dtypes, dst, src0, src1, args)
+    def op(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *args: Any,
+           is_set_mask: bool | None = None) -> None:
+        _binary(name, fn, dtypes, dst, src0, src1, args, is_set_mask)
 
     _declare(name, "binary", fn, dtypes, doc, op)
     return op
@@ -167,8 +178,8 @@ def binary(name: str, fn: Callable[..., Any], dtypes: Sequence[np.dtype], doc: s
 def unary(name: str, fn: Callable[..., Any], dtypes: Sequence[np.dtype], doc: str) -> UnaryOp:
     """Declare ``name(dst, src, ...)``: ``dst = fn(src)`` elementwise."""
 
-    def op(dst: LocalTensor, src: LocalTensor, *args: Any) -> None:
-        _unary(name, fn, dtypes, dst, src, args)
+    def op(dst: LocalTensor, src: LocalTensor, *args: Any, is_set_mask: bool | None = None) -> None:
+        _unary(name, fn, dtypes, dst, src, args, is_set_mask)
 
     _declare(name, "unary", fn, dtypes, doc, op)
     return op
@@ -177,32 +188,36 @@ def unary(name: str, fn: Callable[..., Any], dtypes: Sequence[np.dtype], doc: st
 def scalar(name: str, fn: Callable[..., Any], dtypes: Sequence[np.dtype], doc: str) -> ScalarOp:
     """Declare ``name(dst, src, scalar, ...)``: ``dst = fn(src, scalar)`` elementwise."""
 
-    def op(dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any) -> None:
-        _scalar(name, fn, dtypes, dst, src, scalar, args)
+    def op(dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any,
+           is_set_mask: bool | None = None) -> None:
+        _scalar(name, fn, dtypes, dst, src, scalar, args, is_set_mask)
 
     _declare(name, "scalar", fn, dtypes, doc, op)
     return op
 
 
-def duplicate(dst: LocalTensor, scalar: Any, *args: Any) -> None:
+def duplicate(dst: LocalTensor, scalar: Any, *args: Any, is_set_mask: bool | None = None) -> None:
     """``Duplicate(dst, value, count)`` or ``Duplicate(dst, value, mask, repeat_times, dst_blk_stride,
-    dst_rep_stride)``: fill with one value."""
+    dst_rep_stride)``: fill with one value (``is_set_mask``: :mod:`aclsim.kernel.mask`)."""
     core = current()
     name = "duplicate"
     local_operand(core, dst, name, "dst")
     dt = dst.dtype
     v = dt.type(scalar)
-    if len(args) == 1:
+    if len(args) == 1 and is_set_mask is False:  # one repeat from the mask register
+        args = (MASK_PLACEHOLDER, 1, 1, 8)
+    elif len(args) == 1:
         n = check_count(args[0], name)
         count_view(core, dst, n, name, "dst")[...] = v
         nb = n * dt.itemsize
         core.emit(Pipe.V, name, (), (dst.access(nb),), REPEATS[repeats(core, nb)])
+        core.vmask = RESET
         return
     if len(args) != 4:
         raise TypeError("duplicate(dst, value, count) or duplicate(dst, value, mask, repeat_times, "
                         "dst_blk_stride, dst_rep_stride)")
     mask, repeat, blk, rep = args
-    s = Strided(core, name, dt, mask, repeat)
+    s = Strided(core, name, dt, mask, repeat, is_set_mask)
     ds, di, da = s.operand(core, dst, blk, rep, name)
     ds[di] = v
     core.emit(Pipe.V, name, (), (da,), REPEATS[s.repeat])
