@@ -84,6 +84,15 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     sqrt,
     sub,
 )
+from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is the instruction Copy
+    BrcbRepeatParams,
+    CopyRepeatParams,
+    GatherMaskParams,
+    brcb,
+    copy,
+    gather,
+    gather_mask,
+)
 from aclsim.kernel.gm import GmAddr
 from aclsim.kernel.launch import (
     Kernel,
@@ -241,4 +250,12 @@ __all__ = [
     "set_mask_norm",
     "set_vector_mask",
     "vector_mask_state",
+    # issue 13, vector APIs: data rearrangement
+    "BrcbRepeatParams",
+    "CopyRepeatParams",
+    "GatherMaskParams",
+    "brcb",
+    "copy",
+    "gather",
+    "gather_mask",
 ]
