@@ -39,9 +39,8 @@ def test_gather_count_and_strided_forms(vec, dtype) -> None:
     src = rng.integers(-1000, 1000, 300).astype(dtype)
     n = 300  # more than two repeats of half, four of float: full repeats then a tail
     idx = rng.integers(0, 296, n)
-    offsets = (idx * isz + 8).astype(np.uint32)  # src_base_addr -8 B cancels in the base argument below
-    (z,) = vec(lambda z, s, o: asc.gather(z, s, o, 0, n),
-               [src, (idx * isz).astype(np.uint32)], [np.zeros(n, dtype)])
+    offsets = (idx * isz).astype(np.uint32)
+    (z,) = vec(lambda z, s, o: asc.gather(z, s, o, 0, n), [src, offsets], [np.zeros(n, dtype)])
     assert z.tolist() == src[idx].tolist()
     # base address: 4 elements in; strided form: mask 10, 2 repeats, dst repeat stride 4 blocks
     per_rep = 256 // isz
@@ -50,7 +49,7 @@ def test_gather_count_and_strided_forms(vec, dtype) -> None:
     def body(z, s, o):
         asc.gather(z, s, o, 4 * isz, 10, 2, 4)
 
-    (w,) = vec(body, [src, offsets - 8], [init])
+    (w,) = vec(body, [src, offsets], [init])
     expect = init.copy()
     for r in range(2):
         for j in range(10):
@@ -61,13 +60,15 @@ def test_gather_count_and_strided_forms(vec, dtype) -> None:
 def test_gather_faults(vec) -> None:
     src = np.ones(64, np.float32)
     with pytest.raises(TaskError, match="src offset 6 B is not a multiple of sizeof") as info:
-        vec(lambda z, s, o: asc.gather(z, s, o, 2, 8), [src, np.full(8, 4, np.uint32)], [np.zeros(8, np.float32)])
+        vec(lambda z, s, o: asc.gather(z, s, o, 2, 8), [src, np.full(8, 4, np.uint32)],
+            [np.zeros(8, np.float32)])
     assert isinstance(info.value.cause, errors.MisalignedAccessError) and info.value.cause.file == __file__
     with pytest.raises(TaskError, match="outside the UB"):
         vec(lambda z, s, o: asc.gather(z, s, o, 0, 8), [src, np.full(8, 1 << 30, np.uint32)],
             [np.zeros(8, np.float32)])
     with pytest.raises(TaskError, match="src_offset must be a uint32 tensor"):
-        vec(lambda z, s, o: asc.gather(z, s, o, 0, 8), [src, np.zeros(8, np.int32)], [np.zeros(8, np.float32)])
+        vec(lambda z, s, o: asc.gather(z, s, o, 0, 8), [src, np.zeros(8, np.int32)],
+            [np.zeros(8, np.float32)])
 
 
 def test_gather_mask_builtin_patterns(vec) -> None:
