@@ -118,6 +118,7 @@ from aclsim.kernel.mask import (
     vector_mask_state,
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
+from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
     block_reduce_max,
@@ -271,4 +272,5 @@ __all__ = [
     "or_",
     "shift_left",
     "shift_right",
+    "set_deq_scale",
 ]

@@ -180,6 +180,7 @@ class Core:
         "_acc",
         "align",
         "vmask",
+        "spr",
     )
 
     def __init__(
@@ -208,6 +209,8 @@ class Core:
         self._acc: dict[tuple[Space, int, int], Access] = {}
         #: The vector mask register of this block: (counter mode?, its 128 bits); see kernel/mask.py.
         self.vmask: tuple[bool, int] = (False, (1 << 128) - 1)
+        #: Other special registers the block set (``DEQSCALE``...), by name; see kernel/quant.py.
+        self.spr: dict[str, Any] = {}
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""
