@@ -128,8 +128,9 @@ def tree_sum(x: np.ndarray) -> np.ndarray:
         a, b = x[..., 0::2], x[..., 1::2]
         y = a + b
         if half:
-            over = np.isinf(y) & np.isfinite(a) & np.isfinite(b)
+            over = np.isinf(y)
             if over.any():
+                over &= np.isfinite(a) & np.isfinite(b)
                 y[over] = np.copysign(np.float16(_HALF_MAX), y[over])
         x = y
     return x[..., 0]
@@ -156,27 +157,37 @@ def _source(
     return core, s, span, idx, acc
 
 
-def _dense(s: Strided, span: np.ndarray, idx: np.ndarray, fill: Any) -> tuple[np.ndarray, np.ndarray]:
+def _dense(s: Strided, span: np.ndarray, idx: np.ndarray, fill: Any) -> np.ndarray:
     """``(repeat, per_rep)`` lanes of the run: the selected elements in place, ``fill`` in the lanes
-    the mask (or, in counter mode, the count) leaves out; and which lanes are selected."""
+    the mask (or, in counter mode, the count) leaves out."""
+    if s.count is None and idx.shape[-1] == s.per_rep:  # every lane selected (the common case)
+        return span[idx]
     rows = np.full((s.repeat, s.per_rep), fill, span.dtype)
-    valid = np.zeros((s.repeat, s.per_rep), bool)
     if s.count is not None:
         rows.reshape(-1)[: s.count] = span[idx]
+    else:
+        rows[:, selected(s.key, s.per_rep)] = span[idx]
+    return rows
+
+
+def _valid(s: Strided) -> np.ndarray:
+    """Which lanes of the ``(repeat, per_rep)`` run are selected."""
+    valid = np.zeros((s.repeat, s.per_rep), bool)
+    if s.count is not None:
         valid.reshape(-1)[: s.count] = True
     else:
-        sel = selected(s.key, s.per_rep)
-        rows[:, sel] = span[idx]
-        valid[:, sel] = True
-    return rows, valid
+        valid[:, selected(s.key, s.per_rep)] = True
+    return valid
 
 
-def _write(core: Core, name: str, dst: LocalTensor, positions: np.ndarray, values: np.ndarray) -> Access:
-    """Store ``values`` at the element ``positions`` of ``dst`` (inside its buffer); the range written."""
+def _write(core: Core, name: str, dst: LocalTensor, positions: np.ndarray, values: np.ndarray,
+           bounds: tuple[int, int] | None = None) -> Access:
+    """Store ``values`` at the element ``positions`` of ``dst`` (inside its buffer; ``bounds`` their
+    lowest and one past their highest, when known); the range written."""
     span = dst.span()
     if positions.size == 0:
         return core.access(Space.UB, dst.offset, 0)
-    lo, hi = int(positions.min()), int(positions.max()) + 1
+    lo, hi = bounds if bounds is not None else (int(positions.min()), int(positions.max()) + 1)
     if hi > span.size:
         core.fault(LocalOutOfRangeError, f"{name}: results reach element {hi - 1}, past dst's buffer "
                    f"({span.size} elements)")
@@ -192,8 +203,10 @@ def _repeat_sum(name: str, dst: LocalTensor, src: LocalTensor, mask: Any, repeat
     if s.nop:
         core.emit(Pipe.V, name, (), (), REPEATS[s.repeat])
         return
-    rows, _ = _dense(s, span, idx, 0)
-    wa = _write(core, name, dst, np.arange(s.repeat) * int(dst_rep_stride), tree_sum(rows))
+    rows = _dense(s, span, idx, 0)
+    stride = int(dst_rep_stride)
+    ends = (min(0, (s.repeat - 1) * stride), max(0, (s.repeat - 1) * stride) + 1)
+    wa = _write(core, name, dst, np.arange(s.repeat) * stride, tree_sum(rows), ends)
     core.emit(Pipe.V, name, (acc,), (wa,), REPEATS[s.repeat])
 
 
@@ -257,7 +270,7 @@ def _whole_ext(
     if s.nop:
         core.emit(Pipe.V, name, (), (), REPEATS[s.repeat])
         return
-    rows, _ = _dense(s, span, idx, fill)
+    rows = _dense(s, span, idx, fill)
     values = fn(rows, axis=1)
     ibits = arg(rows, axis=1).astype(UINT[dst.dtype.itemsize]).view(dst.dtype)
     pair = order in (ReduceOrder.ORDER_VALUE_INDEX, ReduceOrder.ORDER_INDEX_VALUE)
@@ -315,7 +328,7 @@ def _block_reduce(name: str, kind: str, dst: LocalTensor, src: LocalTensor, repe
     core, s, span, idx, acc = _source(name, dst, src, mask, repeat, src_blk_stride, src_rep_stride, 8 * isz,
                                       HALF_FLOAT, is_set_mask)
     fill = {"sum": 0, "max": -np.inf, "min": np.inf}[kind]
-    rows, valid = _dense(s, span, idx, fill)
+    rows, valid = _dense(s, span, idx, fill), _valid(s)
     blocks = rows.reshape(s.repeat, 8, 32 // isz)
     if kind == "sum":
         values = tree_sum(blocks)
@@ -358,7 +371,7 @@ def pair_reduce_sum(dst: LocalTensor, src: LocalTensor, repeat_times: int, mask:
     name = "pair_reduce_sum"
     core, s, span, idx, acc = _source(name, dst, src, mask, repeat_times, src_blk_stride, src_rep_stride, 32,
                                       HALF_FLOAT, is_set_mask)
-    rows, valid = _dense(s, span, idx, 0)
+    rows, valid = _dense(s, span, idx, 0), _valid(s)
     half = s.per_rep // 2
     values = tree_sum(rows.reshape(s.repeat, half, 2))
     has = valid.reshape(s.repeat, half, 2).any(2)  # pairs with no selected lane are not written

@@ -116,6 +116,13 @@ def rep_index(itemsize: int, key: tuple[int, ...], repeat: int, blk_stride: int,
     return idx
 
 
+@functools.lru_cache(maxsize=1024)
+def _normal_key(bits: int, per_rep: int) -> tuple[int, ...]:
+    """The cache key of the lanes a normal-mode register selects (its bits past ``per_rep`` dropped)."""
+    bits &= (1 << per_rep) - 1
+    return (-1, bits & FULL64, bits >> 64)
+
+
 class Strided:
     """The mask and repeat count of one instruction in the high-dimensional form.
 
@@ -134,10 +141,13 @@ class Strided:
             raise ValueError(f"{name}: repeat_times must be in 0..{core.chip.max_repeat}, got {rep}")
         counter, bits = core.vmask
         if not (is_set_mask is False or is_set_mask is None and mask is MASK_PLACEHOLDER):
-            try:
-                bits = encode(mask, per_rep)
-            except ValueError as e:
-                raise ValueError(f"{name}: {e}") from None
+            if mask.__class__ is int and 0 <= mask <= 64:  # the common continuous masks, inlined
+                bits = (1 << mask) - 1
+            else:
+                try:
+                    bits = encode(mask, per_rep)
+                except ValueError as e:
+                    raise ValueError(f"{name}: {e}") from None
             core.vmask = (counter, bits)
         if counter:
             n = bits & FULL64
@@ -151,8 +161,7 @@ class Strided:
         else:
             self.count = None
             self.repeat = rep
-            bits &= (1 << per_rep) - 1
-            self.key = (-1, bits & FULL64, bits >> 64)
+            self.key = _normal_key(bits, per_rep)
 
     @property
     def nop(self) -> bool:
