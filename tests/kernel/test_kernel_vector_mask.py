@@ -166,3 +166,22 @@ def test_bad_masks_are_refused(vec) -> None:
 
     with pytest.raises(TaskError, match="the repeats reach element 79, past the tensor's buffer"):
         vec(past_buffer, [x], [x])
+
+
+def test_issue13_vector_names_are_exported_and_documented() -> None:
+    import re
+    from pathlib import Path
+
+    import aclsim.kernel.vector as vector
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "dsl_mapping.md").read_text()
+    names = ["MASK_PLACEHOLDER", "MaskMode", "set_mask_count", "set_mask_norm", "set_vector_mask",
+             "reset_mask", "vector_mask_state", "block_reduce_sum", "block_reduce_max", "block_reduce_min",
+             "pair_reduce_sum", "repeat_reduce_sum", "brcb", "gather", "gather_mask", "copy",
+             "BrcbRepeatParams", "CopyRepeatParams", "GatherMaskParams", "and_", "or_", "not_", "shift_left",
+             "shift_right", "leaky_relu", "set_deq_scale"]
+    for name in names:
+        assert name in asc.__all__ and hasattr(asc, name), name
+        assert re.search(rf"[`(, ]{re.escape(name)}[`(.]", docs), f"{name} has no row in docs/dsl_mapping.md"
+        if name != "vector_mask_state":
+            assert getattr(vector, name) is getattr(asc, name)

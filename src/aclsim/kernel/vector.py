@@ -11,7 +11,9 @@ repeat model: :mod:`aclsim.kernel.repeat`).  By family:
 - :mod:`aclsim.kernel.reduction`: ``reduce_*``, ``whole_reduce_*``, ``repeat_reduce_sum``,
   ``block_reduce_*``, ``pair_reduce_sum``;
 - :mod:`aclsim.kernel.mask`: the mask register and counter mode (``set_mask_count``,
-  ``set_vector_mask``, ``MASK_PLACEHOLDER``, the ``is_set_mask`` keyword).
+  ``set_vector_mask``, ``MASK_PLACEHOLDER``, the ``is_set_mask`` keyword);
+- :mod:`aclsim.kernel.gather`: ``brcb``, ``gather``, ``gather_mask``, the UB -> UB ``copy``;
+- :mod:`aclsim.kernel.quant`: ``set_deq_scale`` (``cast`` int32 -> half).
 
 Arithmetic is done in the operands' dtype, as the vector unit does; each instruction is one
 NumPy call (plus a cached index array for the strided form).
@@ -21,6 +23,15 @@ from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, 
 from aclsim.kernel.conversion import RoundMode, cast, cast_values
 from aclsim.kernel.elementwise import *  # noqa: F403  (the table's instructions and duplicate)
 from aclsim.kernel.elementwise import ELEMENTWISE, duplicate
+from aclsim.kernel.gather import (
+    BrcbRepeatParams,
+    CopyRepeatParams,
+    GatherMaskParams,
+    brcb,
+    copy,
+    gather,
+    gather_mask,
+)
 from aclsim.kernel.mask import (
     MASK_PLACEHOLDER,
     MaskMode,
@@ -29,6 +40,7 @@ from aclsim.kernel.mask import (
     set_mask_norm,
     set_vector_mask,
 )
+from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
     block_reduce_max,
@@ -78,5 +90,13 @@ __all__ = [
     "set_mask_count",
     "set_mask_norm",
     "set_vector_mask",
+    "BrcbRepeatParams",
+    "CopyRepeatParams",
+    "GatherMaskParams",
+    "brcb",
+    "copy",
+    "gather",
+    "gather_mask",
+    "set_deq_scale",
     *ELEMENTWISE,  # the elementwise instructions, one line each in the table of kernel/elementwise.py
 ]
