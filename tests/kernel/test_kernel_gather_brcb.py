@@ -29,7 +29,13 @@ def test_brcb(vec, dtype) -> None:
 
 def test_brcb_block_stride_zero_counts_as_one(vec) -> None:
     x = np.arange(8, dtype=np.float32)
-    (z,) = vec(lambda z, a: asc.brcb(z, a, 1, asc.BrcbRepeatParams(0, 8)), [x], [np.zeros(64, np.float32)])
+
+    def body(z, a):
+        asc.set_vector_mask(0, 3)
+        asc.brcb(z, a, 1, asc.BrcbRepeatParams(0, 8))
+        assert asc.vector_mask_state() == (False, (1 << 64) - 1, (1 << 64) - 1)  # reset, as the library does
+
+    (z,) = vec(body, [x], [np.zeros(64, np.float32)])
     assert z.tolist() == np.repeat(x, 8).tolist()
 
 

@@ -33,7 +33,7 @@ from aclsim.kernel._core import (
     uint16,
     uint32,
 )
-from aclsim.kernel.mask import FULL64, encode_len
+from aclsim.kernel.mask import FULL64, FULL128, encode_len
 from aclsim.kernel.operands import local_bytes, local_operand
 from aclsim.kernel.repeat import Strided, check_count, check_types, rep_index, selected
 from aclsim.kernel.tensor import LocalTensor
@@ -114,7 +114,8 @@ def _ub_range(core: Core, t: LocalTensor, idx: np.ndarray, name: str, what: str)
 def brcb(dst: LocalTensor, src: LocalTensor, repeat_times: int, params: BrcbRepeatParams) -> None:
     """``Brcb(dst, src0, repeatTime, BrcbRepeatParams)``: repeat ``r`` reads ``src[8r .. 8r+7]`` and fills
     block ``b`` of ``dst`` (at ``(r * dst_rep_stride + b * dst_blk_stride) * 32 B``) with ``src[8r + b]``.
-    ``dst`` and ``src`` must not be the same memory (as documented)."""
+    ``dst`` and ``src`` must not be the same memory (as documented).  Leaves the mask register all ones
+    (the device library calls ``ResetMask`` first)."""
     core = current()
     name = "brcb"
     local_operand(core, dst, name, "dst")
@@ -134,6 +135,7 @@ def brcb(dst: LocalTensor, src: LocalTensor, repeat_times: int, params: BrcbRepe
     da = _ub_range(core, dst, didx, name, "dst")
     values = src.span()[sidx].copy()
     dst.span()[didx] = values[:, None]
+    core.vmask = (core.vmask[0], FULL128)  # the library resets the mask register before vbrcb
     core.emit(Pipe.V, name, (sa,), (da,), REPEATS[rep])
 
 
