@@ -17,6 +17,7 @@ import numpy as np
 from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Pipe
 from aclsim.kernel._core import REPEATS, bfloat16, current, float16, int32
+from aclsim.kernel.mask import RESET
 from aclsim.kernel.operands import count_view, local_operand
 from aclsim.kernel.quant import deq_values
 from aclsim.kernel.repeat import UINT, Strided, UnaryRepeatParams, check_count, repeats
@@ -133,6 +134,7 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
             (dst.access(n * dst.dtype.itemsize),),
             REPEATS[repeats(core, nb)],
         )
+        core.vmask = RESET  # the count form runs in counter mode, then resets the mask (kernel/mask.py)
         return
     if len(args) != 3:
         raise TypeError("cast(dst, src, round_mode, count) or cast(dst, src, round_mode, mask, repeat_times, "
