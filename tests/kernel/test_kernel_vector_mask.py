@@ -82,7 +82,7 @@ def test_count_form_from_the_register_and_its_reset(vec) -> None:
     x = ints(np.float32, 256)
     init = np.zeros(256, np.float32)
 
-    def body(z, w, v, a):
+    def body(z, w, v, bits, a):
         asc.set_mask_count()
         asc.set_vector_mask(100, mode=asc.MaskMode.COUNTER)
         asc.adds(z, a, 2.0, 1, is_set_mask=False)  # count argument unused: 100 from the register
@@ -91,8 +91,18 @@ def test_count_form_from_the_register_and_its_reset(vec) -> None:
         asc.muls(w, a, 3.0, 7)  # count form: counter mode inside, then normal mode and all lanes again
         asc.adds(v, a, 1.0, asc.MASK_PLACEHOLDER, 1, U())
         assert asc.vector_mask_state() == (False, (1 << 64) - 1, (1 << 64) - 1)
+        for count_form in (lambda: asc.cast(w, a, asc.RoundMode.CAST_NONE, 0), lambda: asc.exp(w, a, 0),
+                           lambda: asc.compare_scalar(bits, a, 0.0, asc.CMPMODE.GT, 0),
+                           lambda: asc.duplicate(w, 0.0, 0)):
+            asc.set_mask_count()
+            asc.set_vector_mask(0, 5)
+            count_form()
+            assert asc.vector_mask_state() == (False, (1 << 64) - 1, (1 << 64) - 1)
+        asc.set_vector_mask(0, 3)
+        asc.brcb(w, a, 0, asc.BrcbRepeatParams())
+        assert asc.vector_mask_state() == (False, (1 << 64) - 1, (1 << 64) - 1)
 
-    z, w, v = vec(body, [x], [init, init, init])
+    z, w, v, _ = vec(body, [x], [init, init, init, np.zeros(32, np.uint8)])
     assert z[:100].tolist() == (x[:100] + 2).tolist() and not z[100:].any()
     assert w[:7].tolist() == (x[:7] * 3).tolist() and not w[7:].any()
     assert v[:64].tolist() == (x[:64] + 1).tolist() and not v[64:].any()
