@@ -39,7 +39,23 @@ REFERENCE = {
     "relu": (lambda a: np.where(a > 0, a, 0), (-8, 8)),
     "rsqrt": (lambda a: 1 / np.sqrt(a), (0.5, 8)),
     "reciprocal": (lambda a: 1 / a, (0.5, 8)),
+    "and_": (lambda a, b: a & b, (-30000, 30000)),
+    "or_": (lambda a, b: a | b, (-30000, 30000)),
+    "not_": (lambda a: ~a, (-30000, 30000)),
+    "shift_left": (lambda a, s: _shl(a, int(s)), (-30000, 30000)),
+    "shift_right": (lambda a, s: a >> s, (-30000, 30000)),
+    "leaky_relu": (lambda a, s: np.where(a >= 0, a, a * s), (-8, 8)),
 }
+
+
+def _shl(a: np.ndarray, s: int) -> np.ndarray:
+    """Left shift as documented: logical for unsigned types; signed ones keep their sign bit and
+    shift the bits below it (in Python integers, then back to the type)."""
+    bits = 8 * a.dtype.itemsize
+    if a.dtype.kind == "u":
+        return np.array([(int(v) << s) % (1 << bits) for v in a], a.dtype)
+    low = [(int(v) << s) % (1 << (bits - 1)) for v in a]
+    return np.array([lo - (1 << (bits - 1)) if v < 0 else lo for v, lo in zip(a, low, strict=True)], a.dtype)
 SCALAR = 3
 RTOL = {np.dtype(np.float16): 1e-3, BF16: 8e-3, np.dtype(np.float32): 1e-6}
 rng = np.random.default_rng(2024)

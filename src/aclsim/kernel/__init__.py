@@ -44,6 +44,7 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
+from aclsim.kernel.cache import CacheMode, CacheRwMode
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.copy import (
@@ -68,9 +69,11 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     abs,
     add,
     adds,
+    and_,
     div,
     duplicate,
     exp,
+    leaky_relu,
     ln,
     max,
     maxs,
@@ -78,11 +81,24 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     mins,
     mul,
     muls,
+    not_,
+    or_,
     reciprocal,
     relu,
     rsqrt,
+    shift_left,
+    shift_right,
     sqrt,
     sub,
+)
+from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is the instruction Copy
+    BrcbRepeatParams,
+    CopyRepeatParams,
+    GatherMaskParams,
+    brcb,
+    copy,
+    gather,
+    gather_mask,
 )
 from aclsim.kernel.gm import GmAddr
 from aclsim.kernel.launch import (
@@ -93,16 +109,28 @@ from aclsim.kernel.launch import (
     kernel,
     remove_launch_listener,
 )
+from aclsim.kernel.mask import (
+    MASK_PLACEHOLDER,
+    MaskMode,
+    reset_mask,
+    set_mask_count,
+    set_mask_norm,
+    set_vector_mask,
+    vector_mask_state,
+)
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
-
-# -- placed local tensors and the L2 cache hint (issue 14) --
-from aclsim.kernel.cache import CacheMode, CacheRwMode  # noqa: E402
-from aclsim.kernel.placed import local_tensor  # noqa: E402
+from aclsim.kernel.placed import local_tensor
+from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
+    block_reduce_max,
+    block_reduce_min,
+    block_reduce_sum,
+    pair_reduce_sum,
     reduce_max,
     reduce_min,
     reduce_sum,
+    repeat_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
     whole_reduce_sum,
@@ -222,4 +250,33 @@ __all__ = [
     "CacheMode",
     "CacheRwMode",
     "local_tensor",
+    # issue 13, vector APIs: mask register and counter mode, more reductions
+    "MASK_PLACEHOLDER",
+    "MaskMode",
+    "block_reduce_max",
+    "block_reduce_min",
+    "block_reduce_sum",
+    "pair_reduce_sum",
+    "repeat_reduce_sum",
+    "reset_mask",
+    "set_mask_count",
+    "set_mask_norm",
+    "set_vector_mask",
+    "vector_mask_state",
+    # issue 13, vector APIs: data rearrangement
+    "BrcbRepeatParams",
+    "CopyRepeatParams",
+    "GatherMaskParams",
+    "brcb",
+    "copy",
+    "gather",
+    "gather_mask",
+    # issue 13, vector APIs: bitwise, shifts, LeakyRelu
+    "and_",
+    "leaky_relu",
+    "not_",
+    "or_",
+    "shift_left",
+    "shift_right",
+    "set_deq_scale",
 ]

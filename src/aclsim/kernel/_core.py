@@ -180,6 +180,8 @@ class Core:
         "_acc",
         "align",
         "l2_hints",
+        "vmask",
+        "spr",
     )
 
     def __init__(
@@ -207,6 +209,10 @@ class Core:
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
         self.l2_hints: list[tuple[int, int]] = []  # GM ranges whose copies bypass L2 (SetL2CacheHint)
+        #: The vector mask register of this block: (counter mode?, its 128 bits); see kernel/mask.py.
+        self.vmask: tuple[bool, int] = (False, (1 << 128) - 1)
+        #: Other special registers the block set (``DEQSCALE``...), by name; see kernel/quant.py.
+        self.spr: dict[str, Any] = {}
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

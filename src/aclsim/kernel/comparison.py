@@ -16,6 +16,7 @@ import numpy as np
 
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import REPEATS, Core, current
+from aclsim.kernel.mask import RESET
 from aclsim.kernel.operands import count_view, local_bytes, local_operand
 from aclsim.kernel.repeat import (
     BinaryRepeatParams,
@@ -67,10 +68,12 @@ def _mask_bytes(core: Core, t: LocalTensor, nbits: int, name: str, what: str) ->
 def _repeat_bits(st: Strided, continuous: bool = True) -> np.ndarray:
     """Bit positions of the selected elements, repeat by repeat: repeat ``r`` owns bits
     ``r * PAR ..`` (``continuous``), or every repeat reuses bits ``0 .. PAR-1``."""
+    if continuous:
+        return st.positions()
+    if st.count is not None:
+        return np.arange(st.count) % st.per_rep
     sel = selected(st.key, st.per_rep)
-    if not continuous:
-        return np.broadcast_to(sel, (st.repeat, sel.size))
-    return np.arange(st.repeat, dtype=np.int64)[:, None] * st.per_rep + sel[None, :]
+    return np.broadcast_to(sel, (st.repeat, sel.size))
 
 
 def _compare_strided(core: Core, name: str, st: Strided, dst: LocalTensor, src: LocalTensor, blk: int,
@@ -87,7 +90,8 @@ def _compare_strided(core: Core, name: str, st: Strided, dst: LocalTensor, src: 
     return sa, dst.access(raw.size)
 
 
-def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, *args: Any) -> None:
+def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, *args: Any,
+            is_set_mask: bool | None = None) -> None:
     """``Compare(dst, src0, src1, cmpMode, count)`` or ``Compare(dst, src0, src1, cmpMode, mask,
     repeatTimes, BinaryRepeatParams)``: bit ``i`` of ``dst`` (LSB first) is ``src0[i] op src1[i]``.
 
@@ -107,19 +111,21 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
         wa = _write_bits(core, dst, bits, name)
         nb = n * src0.dtype.itemsize
         core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), REPEATS[repeats(core, nb)])
+        core.vmask = RESET
         return
     if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
         raise TypeError("compare(dst, src0, src1, cmp_mode, count) or "
                         "compare(dst, src0, src1, cmp_mode, mask, repeat_times, BinaryRepeatParams)")
     mask, repeat, p = args
-    st = Strided(core, name, src0.dtype, mask, repeat)
+    st = Strided(core, name, src0.dtype, mask, repeat, is_set_mask)
     bs, bi, ba = st.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
     aa, wa = _compare_strided(core, name, st, dst, src0, p.src0_blk_stride, p.src0_rep_stride,
                               lambda a: op(a, bs[bi]))
     core.emit(Pipe.V, name, (aa, ba), (wa,), REPEATS[st.repeat])
 
 
-def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE, *args: Any) -> None:
+def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE, *args: Any,
+                   is_set_mask: bool | None = None) -> None:
     """``CompareScalar(dst, src, scalar, cmpMode, count)`` or ``CompareScalar(dst, src, scalar,
     cmpMode, mask, repeatTimes, UnaryRepeatParams)``: bit ``i`` is ``src[i] op scalar``."""
     core = current()
@@ -134,12 +140,13 @@ def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CM
         wa = _write_bits(core, dst, bits, name)
         nb = n * src.dtype.itemsize
         core.emit(Pipe.V, name, (src.access(nb),), (wa,), REPEATS[repeats(core, nb)])
+        core.vmask = RESET
         return
     if len(args) != 3 or not isinstance(args[2], UnaryRepeatParams):
         raise TypeError("compare_scalar(dst, src, scalar, cmp_mode, count) or "
                         "compare_scalar(dst, src, scalar, cmp_mode, mask, repeat_times, UnaryRepeatParams)")
     mask, repeat, p = args
-    st = Strided(core, name, src.dtype, mask, repeat)
+    st = Strided(core, name, src.dtype, mask, repeat, is_set_mask)
     sa, wa = _compare_strided(core, name, st, dst, src, p.src_blk_stride, p.src_rep_stride,
                               lambda a: op(a, v))
     core.emit(Pipe.V, name, (sa,), (wa,), REPEATS[st.repeat])
@@ -152,6 +159,7 @@ def select(
     src1: LocalTensor | Any,
     sel_mode: SELMODE,
     *args: Any,
+    is_set_mask: bool | None = None,
 ) -> None:
     """``Select(dst, selMask, src0, src1, selMode, count)`` or ``Select(dst, selMask, src0, src1,
     selMode, mask, repeatTimes, BinaryRepeatParams)``: ``src0[i]`` where the mask bit is 1, else
@@ -193,12 +201,13 @@ def select(
             b = dst.dtype.type(src1)
         np.copyto(count_view(core, dst, n, name, "dst"), np.where(bits, a, b))
         core.emit(Pipe.V, name, tuple(reads), (dst.access(nb),), REPEATS[repeats(core, nb)])
+        core.vmask = RESET
         return
     if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
         raise TypeError("select(dst, sel_mask, src0, src1, sel_mode, count) or "
                         "select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, BinaryRepeatParams)")
     mask, repeat, p = args
-    st = Strided(core, name, dst.dtype, mask, repeat)
+    st = Strided(core, name, dst.dtype, mask, repeat, is_set_mask)
     ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     as_, ai, aa = st.operand(core, src0, p.src0_blk_stride, p.src0_rep_stride, name)
     positions = _repeat_bits(st, continuous=mode is not SELMODE.VSEL_CMPMASK_SPR)

@@ -2,7 +2,8 @@
 
 Float -> integer rounds as the ``RoundMode`` says and saturates (NaN -> 0); float narrowing
 rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL, TRUNC, ROUND =
-ties away from zero, ODD = round to odd); integer narrowing keeps the low bits.
+ties away from zero, ODD = round to odd); integer narrowing keeps the low bits; int32 -> half
+is a dequantisation by the DEQSCALE register (``set_deq_scale``, :mod:`aclsim.kernel.quant`).
 ``cast_values`` is the same on NumPy arrays.
 """
 
@@ -15,8 +16,10 @@ import numpy as np
 
 from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Pipe
-from aclsim.kernel._core import REPEATS, bfloat16, current
+from aclsim.kernel._core import REPEATS, bfloat16, current, float16, int32
+from aclsim.kernel.mask import RESET
 from aclsim.kernel.operands import count_view, local_operand
+from aclsim.kernel.quant import deq_values
 from aclsim.kernel.repeat import UINT, Strided, UnaryRepeatParams, check_count, repeats
 from aclsim.kernel.tensor import LocalTensor
 
@@ -117,10 +120,12 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     name = "cast"
     local_operand(core, dst, name, "dst")
     local_operand(core, src, name, "src")
+    deq = src.dtype == int32 and dst.dtype == float16  # a dequantisation: kernel/quant.py
     if len(args) == 1:
         n = check_count(args[0], name)
         d = count_view(core, dst, n, name, "dst")
-        d[...] = cast_values(count_view(core, src, n, name, "src"), dst.dtype, round_mode)
+        x = count_view(core, src, n, name, "src")
+        d[...] = deq_values(core, x) if deq else cast_values(x, dst.dtype, round_mode)
         nb = n * max(dst.dtype.itemsize, src.dtype.itemsize)
         core.emit(
             Pipe.V,
@@ -129,6 +134,7 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
             (dst.access(n * dst.dtype.itemsize),),
             REPEATS[repeats(core, nb)],
         )
+        core.vmask = RESET  # the count form runs in counter mode, then resets the mask (kernel/mask.py)
         return
     if len(args) != 3:
         raise TypeError("cast(dst, src, round_mode, count) or cast(dst, src, round_mode, mask, repeat_times, "
@@ -140,5 +146,5 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     st = Strided(core, name, wide, mask, repeat)
     ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
-    ds[di] = cast_values(ss[si], dst.dtype, round_mode)
+    ds[di] = deq_values(core, ss[si]) if deq else cast_values(ss[si], dst.dtype, round_mode)
     core.emit(Pipe.V, name, (sa,), (da,), REPEATS[st.repeat])

@@ -28,12 +28,14 @@ UB = (Space.UB,)
 LOCAL = LOCAL_SPACES
 
 
-def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space, ...] = UB) -> LocalTensor:
+def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space, ...] = UB,
+                  align: int | None = None) -> LocalTensor:
     """``t``, checked as operand ``what`` of instruction ``name`` working on ``spaces``.
 
     Not a ``LocalTensor``: ``TypeError``; in another memory: ``ValueError``; freed or of
-    another block: ``QueueError``/``KernelFault`` (``LocalTensor.check_live``); misaligned:
-    ``MisalignedAccessError``.
+    another block: ``QueueError``/``KernelFault`` (``LocalTensor.check_live``); misaligned
+    (to its memory's alignment, or to ``align`` bytes for an operand whose instruction's
+    documentation asks less, such as a whole-reduce result): ``MisalignedAccessError``.
     """
     if not isinstance(t, LocalTensor):
         where = "/".join(s.value for s in spaces)
@@ -44,7 +46,8 @@ def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space,
         raise ValueError(f"{name}: {what} is in {space.value}; {name} takes it in {where}")
     if t.core is not core or t.buf is not None and t.buf.gone is not None:  # (the check inlined: hot)
         t.check_live(core, name, what)
-    align = core.align[space]
+    if align is None:
+        align = core.align[space]
     if t.offset % align:
         core.fault(MisalignedAccessError,
                    f"{name}: {what} {space.value} address {t.offset} is not {align} B aligned",

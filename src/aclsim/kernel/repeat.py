@@ -4,8 +4,12 @@ The high-dimensional form ``op(dst, src..., mask, repeat_times, RepeatParams)``:
 reads 8 data blocks of 32 B per operand (256 B, ``vector_repeat_bytes``); ``blk_stride`` is
 the distance between the blocks of one repeat and ``rep_stride`` between repeats, both in
 32 B blocks; ``mask`` is either a count (the first ``mask`` elements of each repeat, normal
-mode) or a list of 64-bit words (``mask[0]`` bit ``i`` selects element ``i``, ``mask[1]``
-elements 64..127).  :class:`Strided` turns an operand of that form into a cached index array.
+mode; 0 selects nothing, more than a repeat holds selects all of it) or a list of 64-bit
+words (``mask[0]`` bit ``i`` selects element ``i``, ``mask[1]`` elements 64..127), written
+to the block's mask register first unless the instruction reads the register
+(``is_set_mask=False`` / ``MASK_PLACEHOLDER``); in counter mode the register holds an
+element count instead (:mod:`aclsim.kernel.mask`).  :class:`Strided` turns an operand of
+that form into a cached index array.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import numpy as np
 from aclsim.errors import LocalOutOfRangeError
 from aclsim.isa import Access, Space
 from aclsim.kernel._core import Core, bfloat16, float16, float32, int16, int32
+from aclsim.kernel.mask import FULL64, MASK_PLACEHOLDER, encode
 from aclsim.kernel.tensor import LocalTensor
 
 FLOATS = (float16, bfloat16, float32)
@@ -71,25 +76,20 @@ def repeats(core: Core, nbytes: int) -> int:
 
 
 def mask_key(mask: int | Sequence[int], per_rep: int) -> tuple[int, ...]:
-    """``(count,)`` of a continuous mask, ``(-1, word0[, word1])`` of a bit mask (a cache key)."""
-    if isinstance(mask, (int, np.integer)):
-        m = int(mask)
-        if not 0 < m <= per_rep:
-            raise ValueError(f"continuous mask must be in 1..{per_rep}, got {m}")
-        return (m,)
-    words = tuple(int(w) & 0xFFFFFFFFFFFFFFFF for w in mask)
-    if not words or len(words) > 2:
-        raise ValueError("a bit mask is a list of one or two 64-bit words")
-    if per_rep <= 64 and len(words) == 2 and words[1]:
-        raise ValueError(f"mask[1] must be 0 for {per_rep}-element repeats (32-bit types)")
-    return (-1, *words)
+    """``(-1, word0, word1)``: the elements of a repeat a mask argument selects in normal mode
+    (a cache key; the register bits past ``per_rep`` dropped)."""
+    bits = encode(mask, per_rep) & ((1 << per_rep) - 1)
+    return (-1, bits & FULL64, bits >> 64)
 
 
 @functools.lru_cache(maxsize=1024)
 def selected(key: tuple[int, ...], per_rep: int) -> np.ndarray:
-    """Element positions (0..per_rep-1) a mask selects."""
+    """Element positions (0..per_rep-1) a normal-mode mask selects; in counter mode
+    (``key = (-2, n, per_rep)``) the positions 0..n-1 of the whole run, repeat after repeat."""
+    if key[0] == -2:
+        return np.arange(key[1])
     if key[0] != -1:
-        return np.arange(key[0])
+        return np.arange(min(key[0], per_rep))
     bits = np.zeros(per_rep, dtype=bool)
     for w, word in enumerate(key[1:]):
         for i in range(min(64, per_rep - 64 * w)):
@@ -101,28 +101,81 @@ def selected(key: tuple[int, ...], per_rep: int) -> np.ndarray:
 @functools.lru_cache(maxsize=4096)
 def rep_index(itemsize: int, key: tuple[int, ...], repeat: int, blk_stride: int, rep_stride: int
               ) -> np.ndarray:
-    """Element indices (repeat, selected) an operand touches, from its start."""
+    """Element indices an operand touches, from its start: ``(repeat, selected)`` in normal
+    mode; in counter mode (``key = (-2, n, per_rep)``) the ``n`` indices of the run, one
+    dimension (``per_rep``: elements a repeat holds of the instruction's type)."""
     epb = 32 // itemsize
     per_rep = 8 * epb
-    sel = selected(key, per_rep)
+    sel = np.arange(key[2]) if key[0] == -2 else selected(key, per_rep)
     r = np.arange(repeat, dtype=np.int64)[:, None] * (rep_stride * epb)
     pos = (sel // epb) * (blk_stride * epb) + sel % epb
     idx = r + pos[None, :]
+    if key[0] == -2:
+        idx = idx.ravel()[: key[1]]
     idx.setflags(write=False)
     return idx
 
 
+@functools.lru_cache(maxsize=1024)
+def _normal_key(bits: int, per_rep: int) -> tuple[int, ...]:
+    """The cache key of the lanes a normal-mode register selects (its bits past ``per_rep`` dropped)."""
+    bits &= (1 << per_rep) - 1
+    return (-1, bits & FULL64, bits >> 64)
+
+
 class Strided:
-    """The mask and repeat count of one instruction in the high-dimensional form."""
+    """The mask and repeat count of one instruction in the high-dimensional form.
 
-    __slots__ = ("key", "repeat", "per_rep")
+    Reads the block's mask register (:mod:`aclsim.kernel.mask`) after writing ``mask`` to
+    it, unless ``is_set_mask`` is False or ``mask`` is ``MASK_PLACEHOLDER``.  ``count`` is the
+    element count in counter mode (``repeat`` then derived from it), None in normal mode.
+    """
 
-    def __init__(self, core: Core, name: str, dtype: np.dtype, mask: Any, repeat: Any) -> None:
-        self.per_rep = core.chip.vector_repeat_bytes // dtype.itemsize
-        self.key = mask_key(mask, self.per_rep)
-        self.repeat = int(repeat)
-        if not 0 <= self.repeat <= core.chip.max_repeat:
-            raise ValueError(f"{name}: repeat_times must be in 0..{core.chip.max_repeat}, got {self.repeat}")
+    __slots__ = ("key", "repeat", "per_rep", "count")
+
+    def __init__(self, core: Core, name: str, dtype: np.dtype, mask: Any, repeat: Any,
+                 is_set_mask: bool | None = None) -> None:
+        per_rep = self.per_rep = core.chip.vector_repeat_bytes // dtype.itemsize
+        rep = int(repeat)
+        if not 0 <= rep <= core.chip.max_repeat:
+            raise ValueError(f"{name}: repeat_times must be in 0..{core.chip.max_repeat}, got {rep}")
+        counter, bits = core.vmask
+        if not (is_set_mask is False or is_set_mask is None and mask is MASK_PLACEHOLDER):
+            if mask.__class__ is int and 0 <= mask <= 64:  # the common continuous masks, inlined
+                bits = (1 << mask) - 1
+            else:
+                try:
+                    bits = encode(mask, per_rep)
+                except ValueError as e:
+                    raise ValueError(f"{name}: {e}") from None
+            core.vmask = (counter, bits)
+        if counter:
+            n = bits & FULL64
+            limit = core.chip.ub_bytes // dtype.itemsize
+            if n > limit:
+                raise ValueError(f"{name}: counter mode asks for {n} elements, more than UB holds ({limit} "
+                                 f"of {dtype}); set the count with set_vector_mask(n, mode=MaskMode.COUNTER)")
+            self.count: int | None = n
+            self.repeat = -(-n // per_rep)
+            self.key: tuple[int, ...] = (-2, n, per_rep)
+        else:
+            self.count = None
+            self.repeat = rep
+            self.key = _normal_key(bits, per_rep)
+
+    @property
+    def nop(self) -> bool:
+        """No element selected (a zero mask or count): the instruction does nothing."""
+        key = self.key
+        return key[0] == -2 and key[1] == 0 or key[0] == -1 and not (key[1] or key[2])
+
+    def positions(self) -> np.ndarray:
+        """Element positions within the run: ``(repeat, selected)`` of 0..per_rep-1 in normal
+        mode, ``r * per_rep + j`` one dimension in counter mode."""
+        if self.count is not None:
+            return np.arange(self.count)
+        sel = selected(self.key, self.per_rep)
+        return np.arange(self.repeat, dtype=np.int64)[:, None] * self.per_rep + sel[None, :]
 
     def operand(self, core: Core, t: LocalTensor, blk: int, rep: int, name: str
                 ) -> tuple[np.ndarray, np.ndarray, Access]:

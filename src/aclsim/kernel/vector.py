@@ -8,7 +8,12 @@ repeat model: :mod:`aclsim.kernel.repeat`).  By family:
   ``adds``...) and ``duplicate``;
 - :mod:`aclsim.kernel.conversion`: ``cast`` (``RoundMode``);
 - :mod:`aclsim.kernel.comparison`: ``compare``, ``compare_scalar``, ``select`` (bit masks);
-- :mod:`aclsim.kernel.reduction`: ``reduce_*`` and ``whole_reduce_*``.
+- :mod:`aclsim.kernel.reduction`: ``reduce_*``, ``whole_reduce_*``, ``repeat_reduce_sum``,
+  ``block_reduce_*``, ``pair_reduce_sum``;
+- :mod:`aclsim.kernel.mask`: the mask register and counter mode (``set_mask_count``,
+  ``set_vector_mask``, ``MASK_PLACEHOLDER``, the ``is_set_mask`` keyword);
+- :mod:`aclsim.kernel.gather`: ``brcb``, ``gather``, ``gather_mask``, the UB -> UB ``copy``;
+- :mod:`aclsim.kernel.quant`: ``set_deq_scale`` (``cast`` int32 -> half).
 
 Arithmetic is done in the operands' dtype, as the vector unit does; each instruction is one
 NumPy call (plus a cached index array for the strided form).
@@ -18,11 +23,34 @@ from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, 
 from aclsim.kernel.conversion import RoundMode, cast, cast_values
 from aclsim.kernel.elementwise import *  # noqa: F403  (the table's instructions and duplicate)
 from aclsim.kernel.elementwise import ELEMENTWISE, duplicate
+from aclsim.kernel.gather import (
+    BrcbRepeatParams,
+    CopyRepeatParams,
+    GatherMaskParams,
+    brcb,
+    copy,
+    gather,
+    gather_mask,
+)
+from aclsim.kernel.mask import (
+    MASK_PLACEHOLDER,
+    MaskMode,
+    reset_mask,
+    set_mask_count,
+    set_mask_norm,
+    set_vector_mask,
+)
+from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
+    block_reduce_max,
+    block_reduce_min,
+    block_reduce_sum,
+    pair_reduce_sum,
     reduce_max,
     reduce_min,
     reduce_sum,
+    repeat_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
     whole_reduce_sum,
@@ -50,5 +78,25 @@ __all__ = [
     "whole_reduce_max",
     "whole_reduce_min",
     "whole_reduce_sum",
+    # issue 13: mask register, counter mode, more reductions
+    "MASK_PLACEHOLDER",
+    "MaskMode",
+    "block_reduce_max",
+    "block_reduce_min",
+    "block_reduce_sum",
+    "pair_reduce_sum",
+    "repeat_reduce_sum",
+    "reset_mask",
+    "set_mask_count",
+    "set_mask_norm",
+    "set_vector_mask",
+    "BrcbRepeatParams",
+    "CopyRepeatParams",
+    "GatherMaskParams",
+    "brcb",
+    "copy",
+    "gather",
+    "gather_mask",
+    "set_deq_scale",
     *ELEMENTWISE,  # the elementwise instructions, one line each in the table of kernel/elementwise.py
 ]
