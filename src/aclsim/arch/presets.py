@@ -63,7 +63,7 @@ _ATT_VECTOR = {
     "sub": (0.0107, 22.1), "max": (0.0111, 20.1), "min": (0.0111, 20.1), "relu": (0.0077, 20.0),
     "abs": (0.0077, 20.0), "exp": (0.0311, 28.0), "sqrt": (0.0312, 29.0), "rsqrt": (0.0071, 21.1),
     "reciprocal": (0.0078, 21.0), "div": (0.0460, 29.1), "duplicate": (0.0078, 17.0),
-    "data_copy": (0.0078, 13.0), "cast": (0.0147, 20.1), "select": (0.0118, 46.0),
+    "data_copy": (0.0078, 13.0), "copy": (0.0078, 13.0), "cast": (0.0147, 20.1), "select": (0.0118, 46.0),
     "whole_reduce_sum": (0.0547, 35.0), "sigmoid": (0.1011, 116.0), "tanh": (0.1976, 182.0),
     "erf": (0.6996, 478.0),
 }
@@ -159,6 +159,9 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
         ub_bank_slice_bytes=64 * KiB,
         task_head_s=0.34e-6,
         task_per_block_s=0.124e-6,
+        aicpu_count=6,
+        aicpu_launch_s=30e-6,
+        aicpu_elements_per_s=2.5e8,
         sources={
             "coupled": "[ASC-2201] AIC and AIV are separate cores, ratio 1:2",
             "ub/l1/l0a/l0b/l0c bytes and alignments": "[ASC-2201] 192/512/64/64/128 KiB; 32/32/512/512/64 B",
@@ -170,6 +173,9 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
             "host_link_bandwidth": "ESTIMATE: PCIe 4.0 x16 practical ~32 GB/s per direction",
             "host_link_latency_s": "ESTIMATE: ~10 us per host<->device DMA task",
             "dma_latency_s": "ESTIMATE: ~2 us per on-device copy/memset task",
+            "aicpu_count": "[INI] Ascend910B2C.ini [SoCInfo] ai_cpu_cnt=6 (UNVERIFIED)",
+            "aicpu_launch_s": "ESTIMATE: ~30 us per AI CPU task (launch, args, scheduling)",
+            "aicpu_elements_per_s": "ESTIMATE: 2.5e8 elements/s per AI CPU core (an ARM core, NEON)",
             **{k: v for k, v in CORE_MODEL_SOURCES.items() if k in _A2_KEEPS},
             "local_copy_latency_cycles": "ESTIMATE: 20 cycles to the first byte of an on-chip copy",
             **A2_MODEL_SOURCES,
@@ -234,6 +240,9 @@ ASCEND_310P = ChipSpec(
     host_link_bandwidth=16e9,
     host_link_latency_s=10e-6,
     dma_latency_s=2e-6,
+    aicpu_count=4,
+    aicpu_launch_s=30e-6,
+    aicpu_elements_per_s=2.0e8,
     sources={
         "cube_cores, vector_cores, coupled": "[ATC] coupled example ai_core_cnt=10, vector_core_cnt=8; "
         "ESTIMATE 8 AI cores for one 310P die",
@@ -246,6 +255,9 @@ ASCEND_310P = ChipSpec(
         "for two chips -> 48 GB / 204 GB/s per chip; ESTIMATE 24 GiB for a single-chip card",
         "host_link_bandwidth": "ESTIMATE: PCIe 4.0 x8 practical ~16 GB/s",
         "host_link_latency_s, dma_latency_s": "ESTIMATE",
+        "aicpu_count": "ESTIMATE: 4 of the chip's ARM cores as AI CPUs",
+        "aicpu_launch_s": "ESTIMATE: ~30 us per AI CPU task",
+        "aicpu_elements_per_s": "ESTIMATE: 2e8 elements/s per AI CPU core",
         **CORE_MODEL_SOURCES,
     },
 )
@@ -273,8 +285,11 @@ TINY = ChipSpec(
     host_link_bandwidth=10e9,
     host_link_latency_s=1e-6,
     dma_latency_s=1e-6,
+    aicpu_count=2,
+    aicpu_launch_s=5e-6,
+    aicpu_elements_per_s=1e8,
     sources={"*": "a test fixture, not a real chip: 910B-shaped cores with round, small numbers",
-             **CORE_MODEL_SOURCES},
+             "aicpu_*": "a test fixture: round numbers", **CORE_MODEL_SOURCES},
 )
 
 PRESETS: dict[str, ChipSpec] = {c.name.lower(): c for c in (ASCEND_910B, ASCEND_310P, TINY, ASCEND_910B1,
@@ -299,27 +314,3 @@ def get_chip(name: str | ChipSpec) -> ChipSpec:
 def list_chips() -> list[ChipSpec]:
     """All presets, in registry order."""
     return list(PRESETS.values())
-
-
-# --- AI CPU figures (appended block): count, task cost and element rate of each preset ---------
-_AICPU: dict[str, tuple[dict[str, float], dict[str, str]]] = {
-    "910b": (
-        {"aicpu_count": 6, "aicpu_launch_s": 30e-6, "aicpu_elements_per_s": 2.5e8},
-        {"aicpu_count": "[INI] Ascend910B2C.ini [SoCInfo] ai_cpu_cnt=6 (UNVERIFIED)",
-         "aicpu_launch_s": "ESTIMATE: ~30 us per AI CPU task (launch, args, scheduling)",
-         "aicpu_elements_per_s": "ESTIMATE: 2.5e8 elements/s per AI CPU core (an ARM core, NEON)"},
-    ),
-    "310p": (
-        {"aicpu_count": 4, "aicpu_launch_s": 30e-6, "aicpu_elements_per_s": 2.0e8},
-        {"aicpu_count": "ESTIMATE: 4 of the chip's ARM cores as AI CPUs",
-         "aicpu_launch_s": "ESTIMATE: ~30 us per AI CPU task",
-         "aicpu_elements_per_s": "ESTIMATE: 2e8 elements/s per AI CPU core"},
-    ),
-    "tiny": (
-        {"aicpu_count": 2, "aicpu_launch_s": 5e-6, "aicpu_elements_per_s": 1e8},
-        {"aicpu_*": "a test fixture: round numbers"},
-    ),
-}
-for _key, (_values, _sources) in _AICPU.items():
-    PRESETS[_key] = PRESETS[_key].with_changes(**_values, sources={**PRESETS[_key].sources, **_sources})
-ASCEND_910B, ASCEND_310P, TINY = PRESETS["910b"], PRESETS["310p"], PRESETS["tiny"]
