@@ -128,3 +128,26 @@ def test_water_filling_over_device_memory_and_l2() -> None:
 def test_tiny_chip_has_no_l2_model() -> None:
     st = simulate(TINY, [[_copy_in(0, 4096), _copy_in(0, 4096, ub=4096)]]).timelines[0]
     assert st.end[1] - st.start[1] == pytest.approx(TINY.gm_latency_cycles + 4096 / TINY.mte2_bytes_per_cycle)
+
+
+def test_issue_takes_scalar_cycles_per_instruction() -> None:
+    """The scalar unit spends ``scalar_issue_cycles`` of control code on each instruction it
+    issues: a stream of cheap instructions is issue-bound, and the scalar pipe is busy that long."""
+    ub = Access(Space.UB, 0, 256)
+    adds = [Instr(Pipe.V, "adds", (ub,), (Access(Space.UB, 65536, 256),), cost=Cost(cycles=1)) for _ in range(10)]
+    slow = get_chip("tiny").with_changes(scalar_issue_cycles=3.0)
+    report = simulate(slow, [adds])
+    tl = report.timelines[0]
+    assert [tl.start[i] for i in range(10)] == [3.0 * i for i in range(10)]
+    assert tl.busy[Pipe.S] == 30.0 and report.total_cycles == 28.0
+    assert simulate(TINY, [adds]).total_cycles == 10.0  # no issue cost: back to back
+
+
+def test_task_duration_adds_the_launch_overhead_by_block_count() -> None:
+    copy = [_copy_in(0, 4096)]
+    for blocks in (1, 48):
+        report = simulate(A2, [copy] * blocks)
+        overhead = (A2.task_head_s + A2.task_per_block_s * blocks) * A2.clock_hz
+        assert report.task_cycles == pytest.approx(report.total_cycles + overhead)
+        assert report.task_seconds == pytest.approx(report.task_cycles / A2.clock_hz)
+    assert simulate(TINY, [copy]).task_cycles == simulate(TINY, [copy]).total_cycles

@@ -93,6 +93,8 @@ A2_MODEL_SOURCES = {
     "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
     "task_head_s, task_per_block_s": "derived from [ADD]: Task Duration - aiv_time is 0.46 us with 1 block "
     "(cases 0, 1) and 2.5-9.4 us, mean 6.3 us, with 48 (cases 2-6) -> 0.34 us + 0.124 us per block",
+    "scalar_issue_cycles": "derived from [ADD] case 1: 231.166 us of scalar time at 1.85 GHz over "
+    "16384 loops of 12 recorded instructions -> 2.2 cycles of control code per instruction",
     "vector_api_costs": "[ATT] fitted k and b per API (fp16 rows); cycles per repeat = k / k(Add) "
     "(at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
     "vector_issue_cycles, vector_cycles_per_repeat": "ops not in [ATT]'s table: 22 cycles (the head of "
@@ -159,6 +161,7 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
         ub_bank_slice_bytes=64 * KiB,
         task_head_s=0.34e-6,
         task_per_block_s=0.124e-6,
+        scalar_issue_cycles=2.2,
         aicpu_count=6,
         aicpu_launch_s=30e-6,
         aicpu_elements_per_s=2.5e8,

@@ -96,6 +96,9 @@ class ChipSpec:
     # a launch's task duration beyond its cores' busy span (scheduling the blocks, completion)
     task_head_s: float = 0.0
     task_per_block_s: float = 0.0
+    # the scalar unit's cycles of control code (address arithmetic, loop and queue bookkeeping)
+    # around each instruction it issues: issue is one instruction after the other
+    scalar_issue_cycles: float = 0.0
     sources: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     # AI CPU (appended block): the ARM cores that run the aclnn ops' AI CPU kernels (the dtypes
     # the AI Core kernels do not hold); how many, the fixed cost of one task (launch, argument

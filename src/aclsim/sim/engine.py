@@ -37,6 +37,7 @@ from aclsim.sim.report import CoreTimeline, SimReport, Steps
 from aclsim.sim.stream import BARRIER, NPIPES, SET, WAIT, WORK, Stream, durations, prepare
 
 _WAIT = Op.WAIT_FLAG.value
+_S = int(Pipe.S)
 
 
 # --- one core ------------------------------------------------------------------------------
@@ -77,6 +78,7 @@ class _Core:
         self.issued = 0  # instructions [0, issued) have an issue time
         self.issue_clock = t0
         self.hbm: Hbm | None = None
+        self.issue_cost = 0.0  # scalar cycles the issue of each instruction takes
 
     def advance_issue(self) -> None:
         """Give issue times to every instruction up to (and including) the next blocking one."""
@@ -92,7 +94,13 @@ class _Core:
                 stop = blocking.index(True, issued) + 1
             except ValueError:
                 stop = n
-            self.issue[issued:stop] = [issue_clock] * (stop - issued)
+            cost = self.issue_cost
+            if cost:  # the scalar unit's control code around each call: one call after the other
+                self.issue[issued:stop] = [issue_clock + k * cost for k in range(stop - issued)]
+                issue_clock += (stop - issued) * cost
+                self.busy[_S] += (stop - issued) * cost
+            else:
+                self.issue[issued:stop] = [issue_clock] * (stop - issued)
             issued = stop
         self.issued, self.issue_clock = issued, issue_clock
 
@@ -309,7 +317,9 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0:
         same = None if jitter else next((k for k, c in enumerate(classes) if _same_stream(c.st, st)), None)
         if same is None:
             durs, busy, gm_lat, gm_bytes = durations(st, jitter, rng, not contended)
-            classes.append(_Core(st, durs, busy, gm_lat, gm_bytes, t0, floors, chip.flag_latency_cycles, b))
+            core = _Core(st, durs, busy, gm_lat, gm_bytes, t0, floors, chip.flag_latency_cycles, b)
+            core.issue_cost = chip.scalar_issue_cycles
+            classes.append(core)
             members.append([b])
         else:
             classes[same].mult += 1
