@@ -134,7 +134,8 @@ def test_issue_takes_scalar_cycles_per_instruction() -> None:
     """The scalar unit spends ``scalar_issue_cycles`` of control code on each instruction it
     issues: a stream of cheap instructions is issue-bound, and the scalar pipe is busy that long."""
     ub = Access(Space.UB, 0, 256)
-    adds = [Instr(Pipe.V, "adds", (ub,), (Access(Space.UB, 65536, 256),), cost=Cost(cycles=1)) for _ in range(10)]
+    out = Access(Space.UB, 65536, 256)
+    adds = [Instr(Pipe.V, "adds", (ub,), (out,), cost=Cost(cycles=1)) for _ in range(10)]
     slow = get_chip("tiny").with_changes(scalar_issue_cycles=3.0)
     report = simulate(slow, [adds])
     tl = report.timelines[0]

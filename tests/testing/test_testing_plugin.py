@@ -76,7 +76,8 @@ def test_unknown_chip_names_the_presets(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_inner="def test_x(aclsim_runtime):\n    pass\n")
     result = pytester.runpytest("-p", "no:cacheprovider", "-p", "aclsim", "--aclsim-chip", "nope")
     result.assert_outcomes(errors=1)
-    result.stdout.fnmatch_lines(["*unknown chip 'nope'; presets: 310p, 910b, 910b1, 910b2, 910b3, 910b4, tiny*"])
+    result.stdout.fnmatch_lines(["*unknown chip 'nope'; presets: 310p, 910b, 910b1, 910b2, 910b3, "
+                                 "910b4, tiny*"])
 
 
 def test_the_plugin_adds_no_autouse_fixture(pytester: pytest.Pytester) -> None:

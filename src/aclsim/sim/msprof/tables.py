@@ -109,8 +109,9 @@ def op_summary_row(task: Task, start_us: float) -> list[Any]:
     blocks = launch_figures(report, split_kind(report))
     freq = mhz(report)
     mix = kind.startswith("MIX")
+    task_us = report.task_seconds * 1e6
     row: list[Any] = [task.device_id, NO_MODEL, task.task_id, task.stream_id, task.name, task.name, NA, kind,
-                      start_us, report.task_seconds * 1e6, NA, report.block_dim, report.block_dim if mix else 0,
+                      start_us, task_us, NA, report.block_dim, report.block_dim if mix else 0,
                       "NO", NA, NA, NA, NA, NA, NA, NA]
     aic_n = sum(1 for b in blocks if b[AIC].used) or 1
     aiv_n = sum(1 for b in blocks if b[AIV].used) or 1
