@@ -118,7 +118,7 @@ def run_demo(*, chip: str = "910B", elements: int = 1 << 20,
 
     launch = launches[0]
     report = launch.report
-    result.kernel_seconds = report.seconds
+    result.kernel_seconds = report.task_seconds
     step(f"kernel {launch.name}<<<{launch.block_dim}>>>: {launch.instructions} instructions, "
          f"{report.total_cycles:.0f} cycles, bottleneck {report.bottleneck.track_name}, global memory at "
          f"{report.bandwidth_fraction:.0%} of the HBM peak")
