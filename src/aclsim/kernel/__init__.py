@@ -44,6 +44,17 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
+
+# --- multi-core kernels, atomic stores, workspaces (issue 13) ---
+from aclsim.kernel.atomic import (
+    disable_dma_atomic,
+    set_atomic_add,
+    set_atomic_max,
+    set_atomic_min,
+    set_atomic_none,
+    set_atomic_type,
+)
+from aclsim.kernel.blocks import KernelPythonError
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.copy import (
@@ -92,6 +103,17 @@ from aclsim.kernel.launch import (
     capture_launches,
     kernel,
     remove_launch_listener,
+)
+from aclsim.kernel.multicore import (
+    get_sub_block_idx,
+    get_sub_block_num,
+    get_sys_workspace_ptr,
+    get_user_workspace,
+    init_global_memory,
+    init_output,
+    set_sys_workspace,
+    sync_all,
+    sys_workspace_size,
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.reduction import (
@@ -214,4 +236,22 @@ __all__ = [
     "whole_reduce_max",
     "whole_reduce_min",
     "whole_reduce_sum",
+]
+__all__ += [  # multi-core kernels, atomic stores, workspaces (issue 13)
+    "KernelPythonError",
+    "disable_dma_atomic",
+    "get_sub_block_idx",
+    "get_sub_block_num",
+    "get_sys_workspace_ptr",
+    "get_user_workspace",
+    "init_global_memory",
+    "init_output",
+    "set_atomic_add",
+    "set_atomic_max",
+    "set_atomic_min",
+    "set_atomic_none",
+    "set_atomic_type",
+    "set_sys_workspace",
+    "sync_all",
+    "sys_workspace_size",
 ]

@@ -20,7 +20,9 @@ import numpy as np
 from aclsim.arch import ChipSpec, get_chip
 from aclsim.errors import (
     ACL_ERROR_RT_AICORE_EXCEPTION,
+    ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
     ACL_ERROR_RT_VECTOR_CORE_EXCEPTION,
+    FeatureNotSupportedError,
     KernelContextError,
     KernelFault,
 )
@@ -54,6 +56,12 @@ def as_dtype(dtype: Any) -> np.dtype:
     if dt not in DTYPES:
         raise TypeError(f"{dt} is not a kernel data type; use one of {', '.join(str(d) for d in DTYPES)}")
     return dt
+
+
+class UnsupportedFault(KernelFault, FeatureNotSupportedError):
+    """A kernel statement the chip (or aclsim) does not support, located like a fault (207000)."""
+
+    default_code = ACL_ERROR_RT_FEATURE_NOT_SUPPORT
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -179,6 +187,8 @@ class Core:
         "launch",
         "_acc",
         "align",
+        "atomic",
+        "sys_workspace",
     )
 
     def __init__(
@@ -205,6 +215,8 @@ class Core:
         self.host_ranges: list[tuple[int, int]] = []  # zero-copy host memory met by this block
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
+        self.atomic: tuple[str, np.dtype] | None = None  # SetAtomicAdd/Max/Min: (mode, dtype) of GM stores
+        self.sys_workspace: int | None = None  # SetSysWorkspace: the system workspace's address
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

@@ -23,8 +23,9 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import MisalignedAccessError
-from aclsim.isa import Pipe, Space
+from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import BYTES, BYTES_REPEATS, Core, current, fault_code
+from aclsim.kernel.atomic import store, store_cost, store_reads
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
 from aclsim.kernel.operands import LOCAL, UB, global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -190,26 +191,36 @@ def data_copy(
         global_operand(core, src, name, "src", dst.space)
         sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
                             footprint=strided_footprint(count, blen, sstride) if count > 1 else None)
-        reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
+        reads: tuple[Access, ...] = (core.access(Space.GM, src.addr, sspan),)
+        writes = (dst.access(dspan),)
     elif kind == "local2gm":
         assert isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor)
         sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
         global_operand(core, dst, name, "dst", src.space)
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride) if count > 1 else None)
-        reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
+        gm = core.access(Space.GM, dst.addr, dspan)
+        reads, writes = (src.access(sspan), *store_reads(core, gm)), (gm,)
     else:
         assert isinstance(dst, LocalTensor) and isinstance(src, LocalTensor)
         sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
         dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
         reads, writes = (src.access(sspan),), (dst.access(dspan),)
     if total:
-        if count == 1 or (sstride == blen and dstride == blen):
+        contiguous = count == 1 or (sstride == blen and dstride == blen)
+        if kind == "local2gm":
+            if contiguous:
+                store(core, dbuf[:total], sbuf[:total], name)
+            else:
+                store(core, _strided(dbuf, count, blen, dstride), _strided(sbuf, count, blen, sstride), name)
+        elif contiguous:
             dbuf[:total] = sbuf[:total]
         else:
             _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
     if pipe is Pipe.V:
         cost = BYTES_REPEATS[(total, -(-total // core.chip.vector_repeat_bytes))]
+    elif kind == "local2gm":
+        cost = store_cost(core, total, "UB", name)
     else:
         cost = BYTES[total]
     core.emit(pipe, "data_copy", reads, writes, cost)
@@ -294,15 +305,11 @@ def data_copy_pad(
         global_operand(core, dst, name, "dst", src.space)
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride))
+        cost = store_cost(core, count * blen, "UB", name)
         if count:
-            _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
-        core.emit(
-            Pipe.MTE3,
-            "data_copy_pad",
-            (src.access(sspan),),
-            (core.access(Space.GM, dst.addr, dspan),),
-            BYTES[count * blen],
-        )
+            store(core, _strided(dbuf, count, blen, dstride), _strided(sbuf, count, blen, sstride), name)
+        gm = core.access(Space.GM, dst.addr, dspan)
+        core.emit(Pipe.MTE3, "data_copy_pad", (src.access(sspan), *store_reads(core, gm)), (gm,), cost)
     else:
         raise TypeError(
             "data_copy_pad copies GlobalTensor -> LocalTensor (UB) or LocalTensor (UB) -> GlobalTensor"

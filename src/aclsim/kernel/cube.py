@@ -38,6 +38,7 @@ from aclsim.kernel._core import (
     int8,
     int32,
 )
+from aclsim.kernel.atomic import store_at, store_cost
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -247,10 +248,13 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False, op=name,
                            footprint=indexed_footprint(d_all, dst.dtype.itemsize))
         waccess = core.access(Space.GM, dst.addr, dspan)
+        cost = store_cost(core, nd * m * n * dst.dtype.itemsize, "L0C", name)
+        atomic = core.atomic is not None
     elif isinstance(dst, LocalTensor) and dst.space is Space.L1:
         local_operand(core, dst, name, "dst", (Space.L1,))
         out = local_bytes(core, dst, dspan, name, "dst")
         waccess = dst.access(dspan)
+        cost, atomic = BYTES[nd * m * n * dst.dtype.itemsize], False
     else:
         raise TypeError(f"{name}: dst must be a GlobalTensor or an L1 LocalTensor")
     y_all = out.view(dst.dtype)
@@ -258,5 +262,9 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         x = x_all[i * s_step + s_idx]
         if params.relu_en:
             x = np.maximum(x, src.dtype.type(0))
-        y_all[i * d_step + d_idx] = x.astype(dst.dtype)
-    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), BYTES[nd * m * n * dst.dtype.itemsize])
+        if atomic:
+            store_at(core, y_all, i * d_step + d_idx, x.astype(dst.dtype), name)
+        else:
+            y_all[i * d_step + d_idx] = x.astype(dst.dtype)
+    reads = (src.access(sspan), waccess) if atomic else (src.access(sspan),)
+    core.emit(Pipe.FIX, name, reads, (waccess,), cost)
