@@ -17,16 +17,14 @@ device (the barrier never opens): that is a :class:`~aclsim.errors.KernelDeadloc
 that raises ends the launch with that error; the parked blocks are unwound.
 
 A worker thread that finishes a block takes the next one, so a launch without ``sync_all``
-uses one worker thread for all its blocks.
+uses one worker thread for all its blocks, handing nothing between threads.
 """
 
 from __future__ import annotations
 
-import queue
 import sysconfig
 import threading
 import traceback
-from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -41,103 +39,120 @@ class Unwind(BaseException):
 
 
 class BlockScheduler:
-    """Runs ``run_block(b)`` for ``b`` in ``range(block_dim)`` with the baton protocol above."""
+    """Runs ``run_block(b)`` for ``b`` in ``range(block_dim)`` with the baton protocol above.
+
+    A worker thread runs block after block by itself; only a ``sync_all`` hands the baton on (the
+    parked block's thread starts a worker for the next block) and, once every block has arrived,
+    the launch's thread resumes the parked blocks one by one.
+    """
 
     def __init__(self, block_dim: int, run_block: Callable[[int], None]) -> None:
         self.block_dim = block_dim
         self.run_block = run_block
-        self._reports: queue.SimpleQueue[tuple[str, int, BaseException | None]] = queue.SimpleQueue()
-        self._parked: dict[int, tuple[threading.Event, str, int, int]] = {}  # block -> (wake, file, line, k)
+        self._cv = threading.Condition()
+        self._next = 0  # the next block to start
+        self._running = False  # a block holds the baton
+        self._error: BaseException | None = None
         self._unwinding = False
-        self._idle: list[queue.SimpleQueue[int | None]] = []
-        self._threads: list[threading.Thread] = []
+        self._parked: dict[int, tuple[threading.Event, str, int, int]] = {}  # block -> (wake, file, line, k)
+        self._phase_parked: list[int] = []
+        self._phase_ended: list[int] = []
         self._barriers: dict[int, int] = {}  # block -> sync_all calls so far
+        self._threads: list[threading.Thread] = []
 
-    # --- called by the blocks (on their worker threads) ---------------------------------
+    def _spawn(self, b: int) -> None:
+        """Start block ``b`` on a new worker (called with the lock held, the baton handed to it)."""
+        t = threading.Thread(target=self._worker, args=(b,), name=f"aclsim-block-{b}", daemon=True)
+        self._threads.append(t)
+        t.start()
+
+    def _claim(self) -> int | None:
+        """The next block to start, or None (the baton is put down); called with the lock held."""
+        if self._next < self.block_dim and self._error is None:
+            self._next += 1
+            return self._next - 1
+        self._running = False
+        self._cv.notify_all()
+        return None
+
+    def _worker(self, first: int) -> None:
+        b: int | None = first
+        with np.errstate(all="ignore"):
+            while b is not None:
+                try:
+                    self.run_block(b)
+                except Unwind:
+                    return
+                except BaseException as exc:  # noqa: BLE001 - handed to the launch's thread, raised there
+                    with self._cv:
+                        self._error = exc
+                        self._running = False
+                        self._cv.notify_all()
+                    return
+                with self._cv:
+                    self._phase_ended.append(b)
+                    b = self._claim()
+
+    # --- called by a block (on its worker thread) ---------------------------------------
     def arrive(self, block: int, file: str, line: int) -> None:
         """Block ``block`` reached a ``sync_all`` at ``file:line``: park until every block has."""
         k = self._barriers.get(block, 0) + 1
         self._barriers[block] = k
         wake = threading.Event()
-        self._parked[block] = (wake, file, line, k)
-        self._reports.put(("parked", block, None))
+        with self._cv:
+            self._parked[block] = (wake, file, line, k)
+            self._phase_parked.append(block)
+            nxt = self._claim()
+            if nxt is not None:
+                self._spawn(nxt)
         wake.wait()
         if self._unwinding:
             raise Unwind
 
-    # --- the driver (the launch's thread) -----------------------------------------------
-    def _worker(self, inbox: queue.SimpleQueue[int | None]) -> None:
-        with np.errstate(all="ignore"):
-            while True:
-                b = inbox.get()
-                if b is None:
-                    return
-                report: tuple[str, int, BaseException | None] = ("done", b, None)
-                try:
-                    self.run_block(b)
-                except Unwind:
-                    report = ("unwound", b, None)
-                except BaseException as exc:  # noqa: BLE001 - handed to the driver, raised there
-                    report = ("error", b, exc)
-                self._idle.append(inbox)  # before the report: the driver hands this worker the next block
-                self._reports.put(report)
-
-    def _start(self, b: int) -> None:
-        if self._idle:
-            inbox = self._idle.pop()
-        else:
-            inbox = queue.SimpleQueue()
-            t = threading.Thread(target=self._worker, args=(inbox,), name=f"aclsim-block-{b}", daemon=True)
-            self._threads.append(t)
-            t.start()
-        inbox.put(b)
+    # --- the launch's thread --------------------------------------------------------------
+    def _wait_baton(self) -> None:
+        self._cv.wait_for(lambda: not self._running)
+        if self._error is not None:
+            raise self._error
 
     def run(self) -> None:
         """Run every block; raise the first error of a block (or the deadlock of a ``sync_all``)."""
-        todo: deque[tuple[str, int]] = deque(("start", b) for b in range(self.block_dim))
-        ended: list[int] = []
-        waiting: list[int] = []
+        if not self.block_dim:
+            return
         try:
-            while todo:
-                what, b = todo.popleft()
-                if what == "start":
-                    self._start(b)
-                else:
-                    self._parked.pop(b)[0].set()
-                kind, who, exc = self._reports.get()
-                assert who == b, (who, b)
-                if kind == "error":
-                    assert exc is not None
-                    raise exc
-                if kind == "parked":
-                    waiting.append(b)
-                else:
-                    ended.append(b)
-                if not todo and waiting:
-                    if ended:
-                        raise self._deadlock(waiting, ended)
-                    todo.extend(("resume", w) for w in sorted(waiting))
-                    waiting, ended = [], []
+            with self._cv:
+                self._running, self._next = True, 1
+                self._spawn(0)
+                self._wait_baton()
+                while self._phase_parked:
+                    if self._phase_ended:
+                        raise self._deadlock(self._phase_parked, self._phase_ended)
+                    order = sorted(self._phase_parked)
+                    self._phase_parked, self._phase_ended = [], []
+                    for b in order:
+                        self._running = True
+                        self._parked.pop(b)[0].set()
+                        self._wait_baton()
         finally:
             self._unwind()
 
     def _deadlock(self, waiting: list[int], ended: list[int]) -> KernelDeadlockError:
-        _, file, line, k = self._parked[waiting[0]]
-        names = ", ".join(map(str, ended[:8])) + (" ..." if len(ended) > 8 else "")
+        first = min(waiting)
+        _, file, line, k = self._parked[first]
+        names = ", ".join(map(str, sorted(ended)[:8])) + (" ..." if len(ended) > 8 else "")
         return KernelDeadlockError(
-            f"block {waiting[0]} waits at its sync_all #{k} ({file}:{line}) for blocks that ended "
+            f"block {first} waits at its sync_all #{k} ({file}:{line}) for blocks that ended "
             f"without reaching it (block(s) {names}): the barrier never opens, the device hangs",
             hint="every block must call sync_all the same number of times",
-            file=file, line=line, block=waiting[0])
+            file=file, line=line, block=first)
 
     def _unwind(self) -> None:
-        """End the parked blocks (a failed launch) and the idle workers."""
-        self._unwinding = True
-        for b in sorted(self._parked):
-            self._parked.pop(b)[0].set()
-            self._reports.get()
-        for inbox in self._idle:
-            inbox.put(None)
+        """End the blocks still parked (a failed launch) and wait for every worker to finish."""
+        with self._cv:
+            self._unwinding = True
+            for wake, *_ in self._parked.values():
+                wake.set()
+            self._parked = {}
         for t in self._threads:
             t.join(timeout=5.0)
 
