@@ -60,12 +60,16 @@ from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.copy import (
     DataCopyExtParams,
     DataCopyPadExtParams,
+    DataCopyPadParams,
     DataCopyParams,
     Nd2NzParams,
     data_copy,
     data_copy_pad,
 )
 from aclsim.kernel.cube import (
+    BlockMode,
+    DataCopyEnhancedParams,
+    DeqScale,
     FixpipeParams,
     FixpipeParamsV220,
     LoadData2DParams,
@@ -103,6 +107,15 @@ from aclsim.kernel.launch import (
     capture_launches,
     kernel,
     remove_launch_listener,
+)
+from aclsim.kernel.movement import (
+    NCHW_CONV_ADDR_LIST_SIZE,
+    DataCopyMVType,
+    LoopModeParams,
+    TransDataTo5HDParams,
+    reset_loop_mode_para,
+    set_loop_mode_para,
+    trans_data_to_5hd,
 )
 from aclsim.kernel.multicore import (
     get_sub_block_idx,
@@ -254,4 +267,17 @@ __all__ += [  # multi-core kernels, atomic stores, workspaces (issue 13)
     "set_sys_workspace",
     "sync_all",
     "sys_workspace_size",
+]
+__all__ += [  # data movement (issue 13)
+    "NCHW_CONV_ADDR_LIST_SIZE",
+    "BlockMode",
+    "DataCopyEnhancedParams",
+    "DataCopyMVType",
+    "DataCopyPadParams",
+    "DeqScale",
+    "LoopModeParams",
+    "TransDataTo5HDParams",
+    "reset_loop_mode_para",
+    "set_loop_mode_para",
+    "trans_data_to_5hd",
 ]

@@ -189,6 +189,7 @@ class Core:
         "align",
         "atomic",
         "sys_workspace",
+        "loop_mode",
     )
 
     def __init__(
@@ -217,6 +218,7 @@ class Core:
         self._acc: dict[tuple[Space, int, int], Access] = {}
         self.atomic: tuple[str, np.dtype] | None = None  # SetAtomicAdd/Max/Min: (mode, dtype) of GM stores
         self.sys_workspace: int | None = None  # SetSysWorkspace: the system workspace's address
+        self.loop_mode: dict[int, Any] = {}  # SetLoopModePara: DataCopyMVType -> LoopModeParams
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

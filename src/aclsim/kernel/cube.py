@@ -30,7 +30,9 @@ from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import (
     BYTES,
+    BYTES_REPEATS,
     CUBE,
+    UnsupportedFault,
     bfloat16,
     current,
     float16,
@@ -202,6 +204,109 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE[(m, n, k)])
 
 
+class BlockMode(enum.IntEnum):
+    """``BlockMode`` of ``DataCopyEnhancedParams``: the unit of an L0C -> UB copy (310P)."""
+
+    BLOCK_MODE_NORMAL = 0
+    BLOCK_MODE_MATRIX = 1
+    BLOCK_MODE_VECTOR = 2
+    BLOCK_MODE_SMALL_CHANNEL = 3
+    BLOCK_MODE_DEPTHWISE = 4
+
+
+class DeqScale(enum.IntEnum):
+    """``DeqScale``: the conversion of an L0C -> UB copy (``DEQ_NONE`` and ``DEQ`` are modelled)."""
+
+    DEQ_NONE = 0
+    DEQ = 1
+    VDEQ = 2
+    DEQ8 = 3
+    VDEQ8 = 4
+    DEQ16 = 5
+    VDEQ16 = 6
+
+
+@dataclass(frozen=True)
+class DataCopyEnhancedParams:
+    """``DataCopyEnhancedParams{blockMode, deqScale, deqValue, sidStoreMode, isRelu, padMode, padValue}``
+    (``deqTensorAddr`` last): the L0C -> UB path of a coupled chip (310P)."""
+
+    block_mode: BlockMode = BlockMode.BLOCK_MODE_NORMAL
+    deq_scale: DeqScale = DeqScale.DEQ_NONE
+    deq_value: int = 0
+    sid_store_mode: int = 0
+    is_relu: bool = False
+    pad_mode: int = 0
+    pad_value: int = 0
+    deq_tensor_addr: int = 0
+
+
+#: (src dtype, dst dtype) -> DeqScale modes allowed on the L0C -> UB path (the DataCopy page's tables)
+_L0C_UB_TYPES = {
+    (float16, float16): (DeqScale.DEQ_NONE, DeqScale.DEQ), (float32, float32): (DeqScale.DEQ_NONE,),
+    (int32, int32): (DeqScale.DEQ_NONE,), (np.dtype(np.uint32), np.dtype(np.uint32)): (DeqScale.DEQ_NONE,),
+    (float32, float16): (DeqScale.DEQ_NONE,), (int32, float16): (DeqScale.DEQ,),
+}
+
+
+def copy_l0c_to_ub(dst: LocalTensor, src: LocalTensor, count: int, block_len: int, src_gap: int,
+                   dst_gap: int, ep: DataCopyEnhancedParams) -> None:
+    """``DataCopy(ub, l0c, DataCopyParams, DataCopyEnhancedParams)`` on a coupled chip: ``count`` blocks
+    of ``block_len`` units, ``src_gap`` units apart in L0C, ``dst_gap`` 32 B blocks apart in UB, on the
+    vector pipe (CO1 -> CO2).  ``BLOCK_MODE_MATRIX``: a unit is one 16 x 16 fractal and the source gap
+    counts fractals; ``BLOCK_MODE_VECTOR``: a unit is one 1 x 16 row of a fractal, the source gap
+    still counts fractals.  Elements keep their order (NZ stays NZ); with a conversion (float ->
+    half, int32 -> half with ``DEQ``: ``deq_value`` bits 0..15 are the half scale M) each element is
+    converted (round to nearest even) and the UB block is half as long; ``is_relu`` applies ReLU
+    last."""
+    core = current()
+    name = "data_copy"
+    local_operand(core, src, name, "src", (Space.L0C,))
+    local_operand(core, dst, name, "dst", (Space.UB,))
+    if not core.chip.coupled:
+        raise ValueError(f"{name}: no L0C -> UB path on {core.chip.name} (arch {core.chip.arch_version}); "
+                         "L0C results leave by fixpipe there")
+    mode, deq = BlockMode(ep.block_mode), DeqScale(ep.deq_scale)
+    if mode not in (BlockMode.BLOCK_MODE_MATRIX, BlockMode.BLOCK_MODE_VECTOR):
+        core.fault(UnsupportedFault, f"{name}: {mode.name} is not supported on the L0C -> UB path (the "
+                   "DataCopy page: 'not supported yet')", hint="use BLOCK_MODE_MATRIX or BLOCK_MODE_VECTOR")
+    allowed = _L0C_UB_TYPES.get((src.dtype, dst.dtype))
+    if allowed is None:
+        raise TypeError(f"{name}: L0C {src.dtype} -> UB {dst.dtype} is not a conversion of this path; it "
+                        "takes half/float/int32/uint32 as they are, float -> half, int32 -> half (DEQ)")
+    if deq not in allowed:
+        core.fault(UnsupportedFault, f"{name}: {deq.name} on {src.dtype} -> {dst.dtype} is not modelled "
+                   f"(aclsim models {', '.join(d.name for d in allowed)} for these types)")
+    if min(count, block_len, src_gap, dst_gap) < 0:
+        raise ValueError(f"{name}: negative field in DataCopyParams({count}, {block_len}, {src_gap}, "
+                         f"{dst_gap})")
+    frac = 256  # elements of a 16 x 16 fractal
+    unit = frac if mode is BlockMode.BLOCK_MODE_MATRIX else 16
+    n = block_len * unit  # elements per block
+    s_step = n + src_gap * frac
+    d_step = n * dst.dtype.itemsize + dst_gap * 32
+    if n * dst.dtype.itemsize % 32:
+        raise ValueError(f"{name}: a block of {n} {dst.dtype} is not whole 32 B blocks of UB")
+    sspan = ((count - 1) * s_step + n) * src.dtype.itemsize if count else 0
+    dspan = (count - 1) * d_step + n * dst.dtype.itemsize if count else 0
+    sbuf = local_bytes(core, src, sspan, name, "src").view(src.dtype)
+    dbuf = local_bytes(core, dst, dspan, name, "dst")
+    if count and n:
+        x = as_strided(sbuf, (count, n), (s_step * src.dtype.itemsize, src.dtype.itemsize))
+        if deq is DeqScale.DEQ:
+            scale = np.array([int(ep.deq_value) & 0xFFFF], np.uint16).view(np.float16)[0]
+            y = (x.astype(np.float32) * np.float32(scale)).astype(dst.dtype)
+        else:
+            y = x.astype(dst.dtype)
+        if ep.is_relu:
+            y = np.maximum(y, dst.dtype.type(0))
+        out = as_strided(dbuf, (count, n * dst.dtype.itemsize), (d_step, 1), writeable=True)
+        out[...] = np.ascontiguousarray(y).view(np.uint8).reshape(count, -1)
+    nbytes = count * n * src.dtype.itemsize
+    core.emit(Pipe.V, name, (src.access(sspan),), (dst.access(dspan),),
+              BYTES_REPEATS[(nbytes, -(-count * n * dst.dtype.itemsize // core.chip.vector_repeat_bytes))])
+
+
 def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
     """``Fixpipe(dst, src, FixpipeParamsV220)`` (``CFG_ROW_MAJOR``): L0C (NZ) -> GM (or L1) as ND rows,
     on FIX, with optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
@@ -212,6 +317,12 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     """
     core = current()
     name = "fixpipe"
+    if core.chip.coupled:
+        core.fault(UnsupportedFault,
+                   f"{name}: {core.chip.name} (arch {core.chip.arch_version}, coupled) has no fixpipe",
+                   hint="move L0C results to UB with data_copy(ub, l0c, DataCopyParams(...), "
+                   "DataCopyEnhancedParams(block_mode=BlockMode.BLOCK_MODE_MATRIX)) (CO1 -> CO2 queues), "
+                   "then data_copy(gm, ub, ...)")
     local_operand(core, src, name, "src", (Space.L0C,))
     m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
     if m <= 0 or n <= 0 or nd <= 0:
