@@ -44,8 +44,6 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
-
-# --- multi-core kernels, atomic stores, workspaces (issue 13) ---
 from aclsim.kernel.atomic import (
     disable_dma_atomic,
     set_atomic_add,
@@ -73,12 +71,15 @@ from aclsim.kernel.cube import (
     FixpipeParams,
     FixpipeParamsV220,
     LoadData2DParams,
+    LoadData2dParams,
     MmadParams,
     QuantMode,
     fixpipe,
     load_data,
     mmad,
 )
+from aclsim.kernel.cube_load import LoadData2dTransposeParams, LoadData3DParamsV2, load_data_with_transpose
+from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
 from aclsim.kernel.elementwise import (  # the elementwise instructions: one line each in its table
     abs,
     add,
@@ -100,6 +101,18 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     sub,
 )
 from aclsim.kernel.gm import GmAddr
+from aclsim.kernel.helpers import (
+    BLOCK_CUBE,
+    DEFAULT_C0_SIZE,
+    ONE_BLK_SIZE,
+    ceil_division,
+    total_l0a_size,
+    total_l0b_size,
+    total_l0c_size,
+    total_l1_size,
+    total_ub_size,
+    total_vec_local_size,
+)
 from aclsim.kernel.launch import (
     Kernel,
     KernelLaunch,
@@ -280,4 +293,24 @@ __all__ += [  # data movement (issue 13)
     "reset_loop_mode_para",
     "set_loop_mode_para",
     "trans_data_to_5hd",
+]
+__all__ += [  # cube paths and helpers (issue 13)
+    "BLOCK_CUBE",
+    "DEFAULT_C0_SIZE",
+    "ONE_BLK_SIZE",
+    "HF32Mode",
+    "HF32TransMode",
+    "LoadData2dParams",
+    "LoadData2dTransposeParams",
+    "LoadData3DParamsV2",
+    "ceil_division",
+    "load_data_with_transpose",
+    "set_hf32_mode",
+    "set_hf32_trans_mode",
+    "total_l0a_size",
+    "total_l0b_size",
+    "total_l0c_size",
+    "total_l1_size",
+    "total_ub_size",
+    "total_vec_local_size",
 ]

@@ -190,6 +190,7 @@ class Core:
         "atomic",
         "sys_workspace",
         "loop_mode",
+        "hf32",
     )
 
     def __init__(
@@ -219,6 +220,7 @@ class Core:
         self.atomic: tuple[str, np.dtype] | None = None  # SetAtomicAdd/Max/Min: (mode, dtype) of GM stores
         self.sys_workspace: int | None = None  # SetSysWorkspace: the system workspace's address
         self.loop_mode: dict[int, Any] = {}  # SetLoopModePara: DataCopyMVType -> LoopModeParams
+        self.hf32: tuple[bool, int, int] | None = None  # SetHF32Mode/TransMode: (on, mantissa bits, mode)
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

@@ -41,6 +41,8 @@ from aclsim.kernel._core import (
     int32,
 )
 from aclsim.kernel.atomic import store_at, store_cost
+from aclsim.kernel.cube_load import LoadData3DParamsV2, load_data_3d_v2
+from aclsim.kernel.cube_modes import check_unit_flag, to_hf32
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -113,13 +115,18 @@ class FixpipeParamsV220:
 
 
 FixpipeParams = FixpipeParamsV220
+LoadData2dParams = LoadData2DParams  # Ascend C spells it both ways
 
 
-def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> None:
+def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | LoadData3DParamsV2) -> None:
     """``LoadData(dst, src, LoadData2DParams)``: L1 -> L0A/L0B on MTE1, ``repeat_times`` 512 B
     fractals from fractal ``start_index`` of ``src``, ``src_stride`` fractals apart, with
     ``dst_gap`` fractals between them in ``dst``; ``if_transpose`` transposes each 16 x 16
-    fractal (16-bit types), turning L1's NZ into L0B's nZ."""
+    fractal (16-bit types), turning L1's NZ into L0B's nZ.  ``LoadData(dst, src,
+    LoadData3DParamsV2)`` is the img2col load (``cube_load.load_data_3d_v2``)."""
+    if isinstance(params, LoadData3DParamsV2):
+        load_data_3d_v2(dst, src, params)
+        return
     core = current()
     name = "load_data"
     local_operand(core, dst, name, "dst", (Space.L0A, Space.L0B))
@@ -128,7 +135,7 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> N
     if transpose and src.dtype.itemsize != 2:
         raise FeatureNotSupportedError(
             f"load_data with if_transpose on {src.dtype}: LoadData2D transposes 16-bit fractals only "
-            "(LoadDataWithTranspose is not modelled)"
+            "(the LoadData page); 8- and 32-bit squares: load_data_with_transpose (LoadDataWithTranspose)"
         )
     frac = core.chip.l0ab_align
     reps, start = int(params.repeat_times), int(params.start_index)
@@ -172,6 +179,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
         raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
     if params.is_bias:
         raise FeatureNotSupportedError("mmad with a bias table is not modelled")
+    check_unit_flag(core, int(params.unit_flag), name)
     if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
         raise TypeError(
             f"{name}: fm and filter must both be float16, bfloat16, float32 or int8, got "
@@ -192,6 +200,8 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     b = b.transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k, :n]
     # C zN: (m1, n1) fractals column-major, each 16 x 16 row-major
     c = local_bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
+    if core.hf32 is not None and core.hf32[0] and fm.dtype == float32:
+        a, b = to_hf32(a, *core.hf32[1:]), to_hf32(b, *core.hf32[1:])
     prod = np.zeros((m1 * 16, n1 * 16), acc)  # the edge fractals' padding computes to zero
     prod[:m, :n] = np.matmul(a.astype(acc), b.astype(acc))
     if params.cmatrix_init_val:
@@ -325,6 +335,7 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
                    "then data_copy(gm, ub, ...)")
     local_operand(core, src, name, "src", (Space.L0C,))
     m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
+    check_unit_flag(core, int(params.unit_flag), name)
     if m <= 0 or n <= 0 or nd <= 0:
         raise ValueError(f"{name}: m_size, n_size and nd_num must be > 0, got {m}, {n}, {nd}")
     ss = int(params.src_stride) or -(-m // 16) * 16
