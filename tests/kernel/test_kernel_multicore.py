@@ -418,3 +418,21 @@ def test_python_error_in_a_kernel_names_file_line_and_block(run) -> None:
     e = launch_fault(run, bad_argument, np.zeros(8, np.float32))
     assert isinstance(e, ValueError) and e.op == "data_copy" and e.line == line_of("# BAD-ARG")
     assert "negative field" in str(e) and "data_copy" in e.hint
+
+
+@asc.kernel
+def unsupported_mode(x):
+    pipe = asc.TPipe()
+    a, b = asc.TBuf(), asc.TBuf()
+    pipe.init_buffer(a, 256)
+    pipe.init_buffer(b, 256)
+    asc.cast(a.get(F16), b.get(F32), asc.RoundMode.CAST_HYBRID, 64)  # HYBRID
+
+
+def test_acl_error_without_a_location_gets_the_kernel_line(run) -> None:
+    """An ACL error an instruction raises without a kernel location (not a fault) is located at the
+    kernel line and block, in its attributes and its message."""
+    e = launch_fault(run, unsupported_mode, np.zeros(8, np.float32), block_dim=2)
+    assert isinstance(e, errors.FeatureNotSupportedError)
+    assert (e.file, e.line, e.block) == (__file__, line_of("# HYBRID"), 0)
+    assert f"{__file__}:{line_of('# HYBRID')} (block 0)" in e.message

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from aclsim.errors import ACL_ERROR_RT_INTERNAL_ERROR, KernelDeadlockError, KernelFault, RaceError
+from aclsim.errors import ACL_ERROR_RT_INTERNAL_ERROR, AclError, KernelDeadlockError, KernelFault, RaceError
 from aclsim.isa import Instr, Op, Space
 
 
@@ -209,18 +209,44 @@ def _typed(cls: type) -> type[KernelPythonError]:
     return t
 
 
-def python_error(exc: Exception, block: int) -> KernelPythonError:
-    """``exc`` (raised by a block) as a :class:`KernelPythonError` that is also of ``exc``'s type, located
-    at the deepest frame of the kernel's own code, naming the kernel-language call it was in."""
-    cls = _typed(type(exc))
+def _kernel_frame(exc: BaseException) -> tuple[str, int, str | None] | None:
+    """``(file, line, op)`` of the deepest frame of the kernel's own code in ``exc``'s traceback (``op``:
+    the kernel-language call it was in), or None."""
     frames = [(f.f_code.co_filename, lineno, getattr(f.f_code, "co_qualname", f.f_code.co_name))
               for f, lineno in traceback.walk_tb(exc.__traceback__)]
     mine = [i for i, fr in enumerate(frames) if not _is_library(fr[0])]
     if not mine:
-        return cls(exc, None, block=block)
+        return None
     i = mine[-1]
     op = frames[i + 1][2] if i + 1 < len(frames) and frames[i + 1][0].startswith(_ACLSIM) else None
-    return cls(exc, op, file=frames[i][0], line=frames[i][1], block=block)
+    return frames[i][0], frames[i][1], op
+
+
+def locate_acl_error(exc: AclError, block: int) -> None:
+    """Give an ACL error raised in a block without a kernel location (not a fault: a runtime error met
+    by an instruction) the kernel's file, line and block, in its attributes and its message."""
+    if getattr(exc, "file", ""):
+        return
+    found = _kernel_frame(exc)
+    if found is None:
+        return
+    file, line, _ = found
+    exc.file, exc.line, exc.block = file, line, block  # type: ignore[attr-defined]
+    where = f" at {file}:{line} (block {block})"
+    exc.message += where
+    if exc.args:
+        exc.args = (f"{exc.args[0]}{where}", *exc.args[1:])
+
+
+def python_error(exc: Exception, block: int) -> KernelPythonError:
+    """``exc`` (raised by a block) as a :class:`KernelPythonError` that is also of ``exc``'s type, located
+    at the deepest frame of the kernel's own code, naming the kernel-language call it was in."""
+    cls = _typed(type(exc))
+    found = _kernel_frame(exc)
+    if found is None:
+        return cls(exc, None, block=block)
+    file, line, op = found
+    return cls(exc, op, file=file, line=line, block=block)
 
 
 # --- atomic stores of different blocks ----------------------------------------------------------
@@ -293,4 +319,5 @@ def _cross_block_race(epoch: int, atomic: tuple[int, int, int, str, Instr],
         "accesses with sync_all", file=ins.file, line=ins.line, block=b)
 
 
-__all__ = ["BlockScheduler", "KernelPythonError", "Unwind", "check_atomic_races", "python_error"]
+__all__ = ["BlockScheduler", "KernelPythonError", "Unwind", "check_atomic_races", "locate_acl_error",
+           "python_error"]

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import (
     BYTES,
@@ -133,7 +132,8 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | Loa
     local_operand(core, src, name, "src", (Space.L1,))
     transpose = bool(params.if_transpose)
     if transpose and src.dtype.itemsize != 2:
-        raise FeatureNotSupportedError(
+        core.fault(
+            UnsupportedFault,
             f"load_data with if_transpose on {src.dtype}: LoadData2D transposes 16-bit fractals only "
             "(the LoadData page); 8- and 32-bit squares: load_data_with_transpose (LoadDataWithTranspose)"
         )
@@ -178,7 +178,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     if min(m, n, k) <= 0 or max(m, n, k) > 4095:
         raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
     if params.is_bias:
-        raise FeatureNotSupportedError("mmad with a bias table is not modelled")
+        core.fault(UnsupportedFault, "mmad with a bias table is not modelled")
     check_unit_flag(core, int(params.unit_flag), name)
     if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
         raise TypeError(

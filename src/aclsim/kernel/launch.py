@@ -30,7 +30,7 @@ from aclsim.arch import ChipSpec, get_chip
 from aclsim.errors import AclError, InvalidParamError, KernelContextError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
-from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, python_error
+from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, locate_acl_error, python_error
 from aclsim.kernel.gm import Allocation, FindMemory, GmAddr
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning, SanitizerReport
 from aclsim.runtime import api
@@ -127,7 +127,10 @@ class KernelLaunch:
                 fn(*self.args)
                 if core.pipe is not None:
                     core.pipe.end_block(code.co_filename, code.co_firstlineno)
-            except (AclError, Unwind):
+            except Unwind:
+                raise
+            except AclError as exc:
+                locate_acl_error(exc, b)
                 raise
             except Exception as exc:  # a Python error of the kernel: located like a fault
                 raise python_error(exc, b) from exc
