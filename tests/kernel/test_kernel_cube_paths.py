@@ -299,3 +299,72 @@ def test_helpers_and_chip_constants(run) -> None:
     assert (asc.ceil_division(33, 16), asc.ceil_division(0, 16), asc.ceil_division(7, 0)) == (3, 0, 0)
     assert (asc.DEFAULT_C0_SIZE, asc.ONE_BLK_SIZE, asc.BLOCK_CUBE) == (32, 32, 16)
     assert asc.LoadData2dParams is asc.LoadData2DParams
+
+
+# --- unit flags: the mmad -> fixpipe hand-off with no other sync ------------------------------------
+
+def _unit_flag_kernel(pattern: str):
+    m, n, k, kc = 16, 32, 64, 16
+
+    @asc.kernel
+    def mm(a, bt, c):
+        pipe = asc.TPipe()
+        a1, b1, a2, b2 = (asc.TBuf(p) for p in (P.A1, P.B1, P.A2, P.B2))
+        for buf, size in zip((a1, b1, a2, b2), (m * k * 2, n * k * 2, m * k * 2, n * k * 2), strict=True):
+            pipe.init_buffer(buf, size)
+        co1 = asc.TBuf(P.CO1)
+        pipe.init_buffer(co1, 2 * m * n * 4)  # two tiles of C (ping-pong)
+        ga, gb, gc = asc.GlobalTensor(F16), asc.GlobalTensor(F16), asc.GlobalTensor(F32)
+        ga.set_global_buffer(a)
+        gb.set_global_buffer(bt)
+        gc.set_global_buffer(c)
+        ta1, tb1, ta2, tb2 = a1.get(F16), b1.get(F16), a2.get(F16), b2.get(F16)
+        asc.data_copy(ta1, ga, asc.Nd2NzParams(1, m, k, 0, k, m, 1, 0))
+        asc.data_copy(tb1, gb, asc.Nd2NzParams(1, n, k, 0, k, n, 1, 0))
+        asc.pipe_barrier(asc.PIPE_ALL)
+        asc.load_data(ta2, ta1, asc.LoadData2dParams(0, k // 16, 1))
+        asc.load_data(tb2, tb1, asc.LoadData2dParams(0, (k // 16) * (n // 16), 1))
+        asc.pipe_barrier(asc.PIPE_ALL)
+        tiles = 2 if pattern == "pingpong" else 1
+        for rep in range(2):  # the same tiles twice: the second round waits for the first's fixpipes
+            for t in range(tiles):
+                ct = co1.get(F32)[t * m * n:]
+                for i in range(k // kc):  # K loop: unit_flag 2, the last 3
+                    uf = 3 if i == k // kc - 1 else 2
+                    asc.mmad(ct, ta2[i * 256], tb2[i * (n // 16) * 256],
+                             asc.MmadParams(m, n, kc, cmatrix_init_val=i == 0, unit_flag=uf))
+                if pattern == "halves":  # one mmad result leaves in two fixpipes (N halves)
+                    for h in range(2):
+                        asc.fixpipe(gc[(rep * tiles + t) * m * n + 16 * h], ct[h * 256],
+                                    asc.FixpipeParamsV220(16, m, m, n, unit_flag=3))
+                elif pattern == "missing":
+                    asc.fixpipe(gc, ct, asc.FixpipeParamsV220(n, m, m, n, unit_flag=3))
+                    asc.fixpipe(gc, ct, asc.FixpipeParamsV220(n, m, m, n, unit_flag=3))  # HANG
+                else:
+                    asc.fixpipe(gc[(rep * tiles + t) * m * n], ct,
+                                asc.FixpipeParamsV220(n, m, m, n, unit_flag=3))
+
+    return mm, m, n, k
+
+
+@pytest.mark.parametrize("pattern", ["kloop", "halves", "pingpong"])
+def test_unit_flags_order_mmad_and_fixpipe(run, pattern) -> None:
+    kern, m, n, k = _unit_flag_kernel(pattern)
+    rng = np.random.default_rng(8)
+    a = rng.integers(-3, 4, (m, k)).astype(np.float16)
+    b = rng.integers(-3, 4, (k, n)).astype(np.float16)
+    tiles = 2 if pattern == "pingpong" else 1
+    launch, (_, _, c) = run(kern, 1, a, np.ascontiguousarray(b.T), np.zeros((2 * tiles * m, n), np.float32))
+    want = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_array_equal(c, np.vstack([want] * 2 * tiles))
+    flags = [(i.op, i.src.name, i.dst.name) for i in launch.streams[0] if i.op in ("set_flag", "wait_flag")]
+    assert ("set_flag", "M", "FIX") in flags and ("wait_flag", "FIX", "M") in flags or \
+        ("wait_flag", "M", "FIX") in flags
+    assert launch.report.total_cycles > 0  # the core model ran the hand-off: no lost signal, no deadlock
+
+
+def test_unit_flag_fixpipe_with_nothing_to_read_would_hang(run) -> None:
+    kern, m, n, k = _unit_flag_kernel("missing")
+    e = launch_fault(run, kern, np.zeros((m, k), np.float16), np.zeros((n, k), np.float16),
+                     np.zeros((m, n), np.float32))
+    assert isinstance(e, errors.FeatureNotSupportedError) and "no mmad with unit_flag=3" in str(e)

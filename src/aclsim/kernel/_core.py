@@ -191,6 +191,7 @@ class Core:
         "sys_workspace",
         "loop_mode",
         "hf32",
+        "unit",
     )
 
     def __init__(
@@ -221,6 +222,7 @@ class Core:
         self.sys_workspace: int | None = None  # SetSysWorkspace: the system workspace's address
         self.loop_mode: dict[int, Any] = {}  # SetLoopModePara: DataCopyMVType -> LoopModeParams
         self.hf32: tuple[bool, int, int] | None = None  # SetHF32Mode/TransMode: (on, mantissa bits, mode)
+        self.unit: Any = None  # the L0C unit flags of mmad/fixpipe (cube_modes.UnitFlags), at first use
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

@@ -41,7 +41,7 @@ from aclsim.kernel._core import (
 )
 from aclsim.kernel.atomic import store_at, store_cost
 from aclsim.kernel.cube_load import LoadData3DParamsV2, load_data_3d_v2
-from aclsim.kernel.cube_modes import check_unit_flag, to_hf32
+from aclsim.kernel.cube_modes import check_unit_flag, to_hf32, unit_flags
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -211,7 +211,12 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     reads: tuple[Access, ...] = (fm.access(na), filter.access(nb))
     if not params.cmatrix_init_val:
         reads = (*reads, dst.access(nc))
+    uf = int(params.unit_flag)
+    if uf:
+        unit_flags(core).before(core, name, uf, dst.access(nc))
     core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE[(m, n, k)])
+    if uf:
+        unit_flags(core).after(core, name, uf, dst.access(nc))
 
 
 class BlockMode(enum.IntEnum):
@@ -389,4 +394,9 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         else:
             y_all[i * d_step + d_idx] = x.astype(dst.dtype)
     reads = (src.access(sspan), waccess) if atomic else (src.access(sspan),)
+    uf = int(params.unit_flag)
+    if uf:
+        unit_flags(core).before(core, name, uf, src.access(sspan))
     core.emit(Pipe.FIX, name, reads, (waccess,), cost)
+    if uf:
+        unit_flags(core).after(core, name, uf, src.access(sspan))

@@ -253,6 +253,13 @@ class TPipe:
         file, line = where(2)
         self.end_block(file, line, "released by TPipe.destroy")
 
+    def _drain_unit_flags(self, file: str, line: int) -> None:
+        """Wait for the unit-flag hand-offs nobody waited for (their ids are the pipe's)."""
+        unit = self.core.unit
+        if unit is not None:
+            unit.drain(self.core, file, line)
+            self.core.unit = None
+
     def reset(self) -> None:
         """``Reset()``: wait for the pending free events of every queue (as ``destroy``), release every
         buffer (their tensors fault when used afterwards) and every event id, and start again from an
@@ -263,6 +270,7 @@ class TPipe:
                             hint="create a new TPipe")
         for que in self.queues:
             que._free_all_event(file, line)
+        self._drain_unit_flags(file, line)
         for buf in self._bufs:
             buf.gone = ("released by TPipe.reset", file, line)
         for obj in self.owners:
@@ -282,6 +290,7 @@ class TPipe:
             return
         for que in self.queues:
             que._free_all_event(file, line)
+        self._drain_unit_flags(file, line)
         for buf in self._bufs:
             buf.gone = (how, file, line)
         self.destroyed = True
