@@ -127,6 +127,7 @@ def main() -> None:
     print(f"sync_all: {BLOCKS} blocks exchanged their slices through GM, exact; "
           f"{launch.report.total_cycles:.0f} cycles")
     print(f"atomic add: {BLOCKS} blocks summed into one output, exact; max {abs(s).max():.3f}")
+    print("PASS")
     for b in (bx, bz, bw, bs):
         aclsim.free(b)
     aclsim.reset_device(0)
