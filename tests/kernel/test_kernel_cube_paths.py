@@ -146,7 +146,8 @@ def test_hf32_mmad_rounds_float32_operands(run, trans) -> None:
     a[0, 0] = 1 + 2.0**-12  # a tie: down both ways
     a[0, 1] = 1 + 3 * 2.0**-12  # a tie: up to even, down toward zero
     b = rng.standard_normal((k, n)).astype(np.float32)
-    _, (_, _, c) = run(mm, 1, a, np.ascontiguousarray(b.T), np.zeros((m, n), np.float32))
+    launch, (_, _, c) = run(mm, 1, a, np.ascontiguousarray(b.T), np.zeros((m, n), np.float32))
+    assert [i.cost.get("hf32") for i in launch.streams[0] if i.op == "mmad"] == [1]
     even = trans is asc.HF32TransMode.NEAREST_EVEN
     ah, bh = _hf32_ref(a, even), _hf32_ref(b, even)
     assert ah[0, 1] == np.float32(1 + (2 if even else 1) * 2.0**-11) and ah[0, 0] == 1.0

@@ -31,6 +31,7 @@ from aclsim.kernel._core import (
     BYTES,
     BYTES_REPEATS,
     CUBE,
+    CostTable,
     UnsupportedFault,
     bfloat16,
     current,
@@ -47,6 +48,8 @@ from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 _MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32}
+#: An fp32 mmad in HF32 mode: ``hf32=1`` in its cost (the HF32 page: twice the fp32 rate).
+CUBE_HF32 = CostTable("m", "n", "k", "hf32")
 
 
 @dataclass(frozen=True)
@@ -200,7 +203,9 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     b = b.transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k, :n]
     # C zN: (m1, n1) fractals column-major, each 16 x 16 row-major
     c = local_bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
-    if core.hf32 is not None and core.hf32[0] and fm.dtype == float32:
+    hf32 = core.hf32 is not None and core.hf32[0] and fm.dtype == float32
+    if hf32:
+        assert core.hf32 is not None
         a, b = to_hf32(a, *core.hf32[1:]), to_hf32(b, *core.hf32[1:])
     prod = np.zeros((m1 * 16, n1 * 16), acc)  # the edge fractals' padding computes to zero
     prod[:m, :n] = np.matmul(a.astype(acc), b.astype(acc))
@@ -214,7 +219,7 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     uf = int(params.unit_flag)
     if uf:
         unit_flags(core).before(core, name, uf, dst.access(nc))
-    core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE[(m, n, k)])
+    core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE_HF32[(m, n, k, 1)] if hf32 else CUBE[(m, n, k)])
     if uf:
         unit_flags(core).after(core, name, uf, dst.access(nc))
 
