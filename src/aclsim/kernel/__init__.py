@@ -44,27 +44,43 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
+from aclsim.kernel.atomic import (
+    disable_dma_atomic,
+    set_atomic_add,
+    set_atomic_max,
+    set_atomic_min,
+    set_atomic_none,
+    set_atomic_type,
+)
+from aclsim.kernel.blocks import KernelPythonError
 from aclsim.kernel.cache import CacheMode, CacheRwMode
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.copy import (
     DataCopyExtParams,
     DataCopyPadExtParams,
+    DataCopyPadParams,
     DataCopyParams,
     Nd2NzParams,
     data_copy,
     data_copy_pad,
 )
 from aclsim.kernel.cube import (
+    BlockMode,
+    DataCopyEnhancedParams,
+    DeqScale,
     FixpipeParams,
     FixpipeParamsV220,
     LoadData2DParams,
+    LoadData2dParams,
     MmadParams,
     QuantMode,
     fixpipe,
     load_data,
     mmad,
 )
+from aclsim.kernel.cube_load import LoadData2dTransposeParams, LoadData3DParamsV2, load_data_with_transpose
+from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
 from aclsim.kernel.elementwise import (  # the elementwise instructions: one line each in its table
     abs,
     add,
@@ -101,6 +117,18 @@ from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is th
     gather_mask,
 )
 from aclsim.kernel.gm import GmAddr
+from aclsim.kernel.helpers import (
+    BLOCK_CUBE,
+    DEFAULT_C0_SIZE,
+    ONE_BLK_SIZE,
+    ceil_division,
+    total_l0a_size,
+    total_l0b_size,
+    total_l0c_size,
+    total_l1_size,
+    total_ub_size,
+    total_vec_local_size,
+)
 from aclsim.kernel.launch import (
     Kernel,
     KernelLaunch,
@@ -117,6 +145,26 @@ from aclsim.kernel.mask import (
     set_mask_norm,
     set_vector_mask,
     vector_mask_state,
+)
+from aclsim.kernel.movement import (
+    NCHW_CONV_ADDR_LIST_SIZE,
+    DataCopyMVType,
+    LoopModeParams,
+    TransDataTo5HDParams,
+    reset_loop_mode_para,
+    set_loop_mode_para,
+    trans_data_to_5hd,
+)
+from aclsim.kernel.multicore import (
+    get_sub_block_idx,
+    get_sub_block_num,
+    get_sys_workspace_ptr,
+    get_user_workspace,
+    init_global_memory,
+    init_output,
+    set_sys_workspace,
+    sync_all,
+    sys_workspace_size,
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.placed import local_tensor
@@ -279,4 +327,55 @@ __all__ = [
     "shift_left",
     "shift_right",
     "set_deq_scale",
+]
+__all__ += [  # multi-core kernels, atomic stores, workspaces (issue 13)
+    "KernelPythonError",
+    "disable_dma_atomic",
+    "get_sub_block_idx",
+    "get_sub_block_num",
+    "get_sys_workspace_ptr",
+    "get_user_workspace",
+    "init_global_memory",
+    "init_output",
+    "set_atomic_add",
+    "set_atomic_max",
+    "set_atomic_min",
+    "set_atomic_none",
+    "set_atomic_type",
+    "set_sys_workspace",
+    "sync_all",
+    "sys_workspace_size",
+]
+__all__ += [  # data movement (issue 13)
+    "NCHW_CONV_ADDR_LIST_SIZE",
+    "BlockMode",
+    "DataCopyEnhancedParams",
+    "DataCopyMVType",
+    "DataCopyPadParams",
+    "DeqScale",
+    "LoopModeParams",
+    "TransDataTo5HDParams",
+    "reset_loop_mode_para",
+    "set_loop_mode_para",
+    "trans_data_to_5hd",
+]
+__all__ += [  # cube paths and helpers (issue 13)
+    "BLOCK_CUBE",
+    "DEFAULT_C0_SIZE",
+    "ONE_BLK_SIZE",
+    "HF32Mode",
+    "HF32TransMode",
+    "LoadData2dParams",
+    "LoadData2dTransposeParams",
+    "LoadData3DParamsV2",
+    "ceil_division",
+    "load_data_with_transpose",
+    "set_hf32_mode",
+    "set_hf32_trans_mode",
+    "total_l0a_size",
+    "total_l0b_size",
+    "total_l0c_size",
+    "total_l1_size",
+    "total_ub_size",
+    "total_vec_local_size",
 ]

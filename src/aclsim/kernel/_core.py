@@ -20,7 +20,9 @@ import numpy as np
 from aclsim.arch import ChipSpec, get_chip
 from aclsim.errors import (
     ACL_ERROR_RT_AICORE_EXCEPTION,
+    ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
     ACL_ERROR_RT_VECTOR_CORE_EXCEPTION,
+    FeatureNotSupportedError,
     KernelContextError,
     KernelFault,
 )
@@ -54,6 +56,12 @@ def as_dtype(dtype: Any) -> np.dtype:
     if dt not in DTYPES:
         raise TypeError(f"{dt} is not a kernel data type; use one of {', '.join(str(d) for d in DTYPES)}")
     return dt
+
+
+class UnsupportedFault(KernelFault, FeatureNotSupportedError):
+    """A kernel statement the chip (or aclsim) does not support, located like a fault (207000)."""
+
+    default_code = ACL_ERROR_RT_FEATURE_NOT_SUPPORT
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -182,6 +190,11 @@ class Core:
         "l2_hints",
         "vmask",
         "spr",
+        "atomic",
+        "sys_workspace",
+        "loop_mode",
+        "hf32",
+        "unit",
     )
 
     def __init__(
@@ -213,6 +226,11 @@ class Core:
         self.vmask: tuple[bool, int] = (False, (1 << 128) - 1)
         #: Other special registers the block set (``DEQSCALE``...), by name; see kernel/quant.py.
         self.spr: dict[str, Any] = {}
+        self.atomic: tuple[str, np.dtype] | None = None  # SetAtomicAdd/Max/Min: (mode, dtype) of GM stores
+        self.sys_workspace: int | None = None  # SetSysWorkspace: the system workspace's address
+        self.loop_mode: dict[int, Any] = {}  # SetLoopModePara: DataCopyMVType -> LoopModeParams
+        self.hf32: tuple[bool, int, int] | None = None  # SetHF32Mode/TransMode: (on, mantissa bits, mode)
+        self.unit: Any = None  # the L0C unit flags of mmad/fixpipe (cube_modes.UnitFlags), at first use
 
     def close(self) -> None:
         """The block ended: release its local memories, its TPipe and its interned ranges."""

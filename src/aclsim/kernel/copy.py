@@ -23,8 +23,10 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import MisalignedAccessError
-from aclsim.isa import Pipe, Space
+from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import BYTES, BYTES_REPEATS, Core, current, fault_code
+from aclsim.kernel.atomic import store, store_cost, store_reads
+from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
 from aclsim.kernel.operands import LOCAL, UB, global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -61,6 +63,19 @@ class DataCopyPadExtParams:
     left_padding: int = 0
     right_padding: int = 0
     padding_value: Any = 0
+
+
+@dataclass(frozen=True)
+class DataCopyPadParams:
+    """``DataCopyPadParams{isPad, leftPadding, rightPadding, paddingValue}``: the older padding parameters,
+    with ``DataCopyParams`` in ``data_copy_pad`` (``block_len`` then counts BYTES, strides as in
+    ``DataCopyExtParams``).  ``padding_value`` is the pad's bit pattern (a uint64 whose low
+    ``sizeof(T)`` bytes are used, as the register is set), not a value converted to ``T``."""
+
+    is_pad: bool = False
+    left_padding: int = 0
+    right_padding: int = 0
+    padding_value: int = 0
 
 
 @dataclass(frozen=True)
@@ -139,7 +154,8 @@ def _direction(dst: Any, src: Any) -> tuple[Pipe, str]:
             return Pipe.MTE3, "local2local"
         raise ValueError(
             f"no data_copy from {src.space.value} to {dst.space.value} "
-            "(L1 -> L0A/L0B is load_data, L0C -> out is fixpipe)"
+            "(L1 -> L0A/L0B is load_data, L0C -> out is fixpipe; L0C -> UB on a coupled chip is "
+            "data_copy(ub, l0c, DataCopyParams, DataCopyEnhancedParams))"
         )
     raise TypeError(
         f"data_copy(dst, src, ...) needs LocalTensor/GlobalTensor operands, got "
@@ -151,14 +167,29 @@ def data_copy(
     dst: LocalTensor | GlobalTensor,
     src: LocalTensor | GlobalTensor,
     count_or_params: int | DataCopyParams | Nd2NzParams,
+    enhanced_params: DataCopyEnhancedParams | None = None,
 ) -> None:
     """``DataCopy(dst, src, count)``, ``DataCopy(dst, src, DataCopyParams)`` or, GM -> L1 with the
-    ND -> NZ conversion, ``DataCopy(dst, src, Nd2NzParams)``.
+    ND -> NZ conversion, ``DataCopy(dst, src, Nd2NzParams)``; ``DataCopy(dst, src, DataCopyParams,
+    DataCopyEnhancedParams)`` moves L0C -> UB on a coupled chip (``cube.copy_l0c_to_ub``) and is the
+    plain copy on every other path (as the DataCopy page says).
 
     The count form moves ``count * sizeof(T)`` bytes rounded DOWN to 32 B.
     """
     core = current()
     name = "data_copy"
+    if core.loop_mode and _looped(core, data_copy, dst, src, count_or_params, enhanced_params):
+        return
+    if enhanced_params is not None:
+        if not isinstance(enhanced_params, DataCopyEnhancedParams) or not isinstance(count_or_params,
+                                                                                      DataCopyParams):
+            raise TypeError("data_copy(dst, src, DataCopyParams, DataCopyEnhancedParams) takes those two "
+                            "types")
+        if isinstance(src, LocalTensor) and src.space is Space.L0C and isinstance(dst, LocalTensor):
+            p = count_or_params
+            copy_l0c_to_ub(dst, src, int(p.block_count), int(p.block_len), int(p.src_stride),
+                           int(p.dst_stride), enhanced_params)
+            return
     if dst.dtype.itemsize != src.dtype.itemsize:
         raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
     pipe, kind = _direction(dst, src)
@@ -190,36 +221,106 @@ def data_copy(
         global_operand(core, src, name, "src", dst.space)
         sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
                             footprint=strided_footprint(count, blen, sstride) if count > 1 else None)
-        reads, writes = (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),)
+        reads: tuple[Access, ...] = (core.access(Space.GM, src.addr, sspan),)
+        writes = (dst.access(dspan),)
     elif kind == "local2gm":
         assert isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor)
         sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
         global_operand(core, dst, name, "dst", src.space)
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride) if count > 1 else None)
-        reads, writes = (src.access(sspan),), (core.access(Space.GM, dst.addr, dspan),)
+        gm = core.access(Space.GM, dst.addr, dspan)
+        reads, writes = (src.access(sspan), *store_reads(core, gm)), (gm,)
     else:
         assert isinstance(dst, LocalTensor) and isinstance(src, LocalTensor)
         sbuf = local_bytes(core, local_operand(core, src, name, "src", UB), sspan, name, "src")
         dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
         reads, writes = (src.access(sspan),), (dst.access(dspan),)
     if total:
-        if count == 1 or (sstride == blen and dstride == blen):
+        contiguous = count == 1 or (sstride == blen and dstride == blen)
+        if kind == "local2gm":
+            if contiguous:
+                store(core, dbuf[:total], sbuf[:total], name)
+            else:
+                store(core, _strided(dbuf, count, blen, dstride), _strided(sbuf, count, blen, sstride), name)
+        elif contiguous:
             dbuf[:total] = sbuf[:total]
         else:
             _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
     if pipe is Pipe.V:
         cost = BYTES_REPEATS[(total, -(-total // core.chip.vector_repeat_bytes))]
+    elif kind == "local2gm":
+        cost = store_cost(core, total, "UB", name)
     else:
         cost = BYTES[total]
     core.emit(pipe, "data_copy", reads, writes, cost)
 
 
+def _shifted(t: Any, nbytes: int) -> Any:
+    """``t`` moved ``nbytes`` bytes on (a loop-mode iteration's operand)."""
+    if isinstance(t, GlobalTensor):
+        return t.offset_bytes(nbytes)
+    return t[nbytes // t.dtype.itemsize]
+
+
+def _looped(core: Core, fn: Any, dst: Any, src: Any, *args: Any) -> bool:
+    """Run ``fn(dst, src, *args)`` once per iteration of the loop mode set for its direction
+    (``SetLoopModePara``: ``loop2_size`` x ``loop1_size`` iterations, operands moved on by the loops'
+    byte strides), each recorded as its own copy.  False when no loop mode is set for that direction."""
+    if isinstance(dst, LocalTensor) and isinstance(src, GlobalTensor):
+        direction = 1  # DataCopyMVType.OUT_TO_UB
+    elif isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor):
+        direction = 0  # DataCopyMVType.UB_TO_OUT
+    else:
+        return False
+    loop = core.loop_mode.pop(direction, None)
+    if loop is None:
+        return False
+    try:
+        for i2 in range(int(loop.loop2_size)):
+            for i1 in range(int(loop.loop1_size)):
+                s_off = i1 * int(loop.loop1_src_stride) + i2 * int(loop.loop2_src_stride)
+                d_off = i1 * int(loop.loop1_dst_stride) + i2 * int(loop.loop2_dst_stride)
+                fn(_shifted(dst, d_off), _shifted(src, s_off), *args)
+    finally:
+        core.loop_mode[direction] = loop
+    return True
+
+
+def _pad_forms(params: Any, pad: Any,
+               dtype: np.dtype) -> tuple[DataCopyExtParams, DataCopyPadExtParams | None]:
+    """``data_copy_pad``'s two spellings as the newer one: ``(DataCopyExtParams, DataCopyPadExtParams)``
+    or the older ``(DataCopyParams, DataCopyPadParams)`` (``block_len`` in bytes, uint16 fields, the
+    padding value a bit pattern)."""
+    if isinstance(params, DataCopyExtParams):
+        if pad is not None and not isinstance(pad, DataCopyPadExtParams):
+            raise TypeError("data_copy_pad with DataCopyExtParams takes DataCopyPadExtParams "
+                            "(DataCopyPadParams goes with DataCopyParams)")
+        return params, pad
+    if isinstance(params, DataCopyParams):
+        if pad is not None and not isinstance(pad, DataCopyPadParams):
+            raise TypeError("data_copy_pad with DataCopyParams takes DataCopyPadParams (DataCopyPadExtParams "
+                            "goes with DataCopyExtParams)")
+        fields = (params.block_count, params.block_len, params.src_stride, params.dst_stride)
+        if any(not 0 <= int(f) <= 0xFFFF for f in fields):
+            raise ValueError(f"DataCopyParams fields are uint16 (0..65535), got {params}")
+        ext = DataCopyExtParams(int(params.block_count), int(params.block_len), int(params.src_stride),
+                                int(params.dst_stride))
+        if pad is None:
+            return ext, None
+        bits = np.array([int(pad.padding_value) & (2**64 - 1)], np.uint64).view(np.uint8)[:dtype.itemsize]
+        value = bits.view(dtype)[0]
+        return ext, DataCopyPadExtParams(bool(pad.is_pad), int(pad.left_padding), int(pad.right_padding),
+                                         value)
+    raise TypeError(f"data_copy_pad needs DataCopyExtParams (or the older DataCopyParams), got "
+                    f"{type(params).__name__}")
+
+
 def data_copy_pad(
     dst: LocalTensor | GlobalTensor,
     src: LocalTensor | GlobalTensor,
-    params: DataCopyExtParams,
-    pad_params: DataCopyPadExtParams | None = None,
+    params: DataCopyExtParams | DataCopyParams,
+    pad_params: DataCopyPadExtParams | DataCopyPadParams | None = None,
 ) -> None:
     """``DataCopyPad``: byte-exact copies of blocks whose length need not be a multiple of 32 B.
 
@@ -232,10 +333,11 @@ def data_copy_pad(
     """
     core = current()
     name = "data_copy_pad"
+    if core.loop_mode and _looped(core, data_copy_pad, dst, src, params, pad_params):
+        return
     if dst.dtype.itemsize != src.dtype.itemsize:
         raise TypeError(f"data_copy_pad between {src.dtype} and {dst.dtype}")
-    if not isinstance(params, DataCopyExtParams):
-        raise TypeError("data_copy_pad needs DataCopyExtParams")
+    params, pad_params = _pad_forms(params, pad_params, dst.dtype)
     count, blen = int(params.block_count), int(params.block_len)
     isz = src.dtype.itemsize
     if not 0 <= count <= 4095 or blen < 0:
@@ -294,15 +396,11 @@ def data_copy_pad(
         global_operand(core, dst, name, "dst", src.space)
         dbuf = dst.bytes_at(core, 0, dspan, write=True, vector_side=True, op=name,
                             footprint=strided_footprint(count, blen, dstride))
+        cost = store_cost(core, count * blen, "UB", name)
         if count:
-            _strided(dbuf, count, blen, dstride)[...] = _strided(sbuf, count, blen, sstride)
-        core.emit(
-            Pipe.MTE3,
-            "data_copy_pad",
-            (src.access(sspan),),
-            (core.access(Space.GM, dst.addr, dspan),),
-            BYTES[count * blen],
-        )
+            store(core, _strided(dbuf, count, blen, dstride), _strided(sbuf, count, blen, sstride), name)
+        gm = core.access(Space.GM, dst.addr, dspan)
+        core.emit(Pipe.MTE3, "data_copy_pad", (src.access(sspan), *store_reads(core, gm)), (gm,), cost)
     else:
         raise TypeError(
             "data_copy_pad copies GlobalTensor -> LocalTensor (UB) or LocalTensor (UB) -> GlobalTensor"

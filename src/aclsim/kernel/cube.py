@@ -26,11 +26,13 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import (
     BYTES,
+    BYTES_REPEATS,
     CUBE,
+    CostTable,
+    UnsupportedFault,
     bfloat16,
     current,
     float16,
@@ -38,11 +40,16 @@ from aclsim.kernel._core import (
     int8,
     int32,
 )
+from aclsim.kernel.atomic import store_at, store_cost
+from aclsim.kernel.cube_load import LoadData3DParamsV2, load_data_3d_v2
+from aclsim.kernel.cube_modes import check_unit_flag, to_hf32, unit_flags
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 _MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32}
+#: An fp32 mmad in HF32 mode: ``hf32=1`` in its cost (the HF32 page: twice the fp32 rate).
+CUBE_HF32 = CostTable("m", "n", "k", "hf32")
 
 
 @dataclass(frozen=True)
@@ -110,22 +117,28 @@ class FixpipeParamsV220:
 
 
 FixpipeParams = FixpipeParamsV220
+LoadData2dParams = LoadData2DParams  # Ascend C spells it both ways
 
 
-def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> None:
+def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | LoadData3DParamsV2) -> None:
     """``LoadData(dst, src, LoadData2DParams)``: L1 -> L0A/L0B on MTE1, ``repeat_times`` 512 B
     fractals from fractal ``start_index`` of ``src``, ``src_stride`` fractals apart, with
     ``dst_gap`` fractals between them in ``dst``; ``if_transpose`` transposes each 16 x 16
-    fractal (16-bit types), turning L1's NZ into L0B's nZ."""
+    fractal (16-bit types), turning L1's NZ into L0B's nZ.  ``LoadData(dst, src,
+    LoadData3DParamsV2)`` is the img2col load (``cube_load.load_data_3d_v2``)."""
+    if isinstance(params, LoadData3DParamsV2):
+        load_data_3d_v2(dst, src, params)
+        return
     core = current()
     name = "load_data"
     local_operand(core, dst, name, "dst", (Space.L0A, Space.L0B))
     local_operand(core, src, name, "src", (Space.L1,))
     transpose = bool(params.if_transpose)
     if transpose and src.dtype.itemsize != 2:
-        raise FeatureNotSupportedError(
+        core.fault(
+            UnsupportedFault,
             f"load_data with if_transpose on {src.dtype}: LoadData2D transposes 16-bit fractals only "
-            "(LoadDataWithTranspose is not modelled)"
+            "(the LoadData page); 8- and 32-bit squares: load_data_with_transpose (LoadDataWithTranspose)"
         )
     frac = core.chip.l0ab_align
     reps, start = int(params.repeat_times), int(params.start_index)
@@ -168,7 +181,8 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     if min(m, n, k) <= 0 or max(m, n, k) > 4095:
         raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
     if params.is_bias:
-        raise FeatureNotSupportedError("mmad with a bias table is not modelled")
+        core.fault(UnsupportedFault, "mmad with a bias table is not modelled")
+    check_unit_flag(core, int(params.unit_flag), name)
     if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
         raise TypeError(
             f"{name}: fm and filter must both be float16, bfloat16, float32 or int8, got "
@@ -189,6 +203,10 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     b = b.transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k, :n]
     # C zN: (m1, n1) fractals column-major, each 16 x 16 row-major
     c = local_bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
+    hf32 = core.hf32 is not None and core.hf32[0] and fm.dtype == float32
+    if hf32:
+        assert core.hf32 is not None
+        a, b = to_hf32(a, *core.hf32[1:]), to_hf32(b, *core.hf32[1:])
     prod = np.zeros((m1 * 16, n1 * 16), acc)  # the edge fractals' padding computes to zero
     prod[:m, :n] = np.matmul(a.astype(acc), b.astype(acc))
     if params.cmatrix_init_val:
@@ -198,7 +216,115 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     reads: tuple[Access, ...] = (fm.access(na), filter.access(nb))
     if not params.cmatrix_init_val:
         reads = (*reads, dst.access(nc))
-    core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE[(m, n, k)])
+    uf = int(params.unit_flag)
+    if uf:
+        unit_flags(core).before(core, name, uf, dst.access(nc))
+    core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE_HF32[(m, n, k, 1)] if hf32 else CUBE[(m, n, k)])
+    if uf:
+        unit_flags(core).after(core, name, uf, dst.access(nc))
+
+
+class BlockMode(enum.IntEnum):
+    """``BlockMode`` of ``DataCopyEnhancedParams``: the unit of an L0C -> UB copy (310P)."""
+
+    BLOCK_MODE_NORMAL = 0
+    BLOCK_MODE_MATRIX = 1
+    BLOCK_MODE_VECTOR = 2
+    BLOCK_MODE_SMALL_CHANNEL = 3
+    BLOCK_MODE_DEPTHWISE = 4
+
+
+class DeqScale(enum.IntEnum):
+    """``DeqScale``: the conversion of an L0C -> UB copy (``DEQ_NONE`` and ``DEQ`` are modelled)."""
+
+    DEQ_NONE = 0
+    DEQ = 1
+    VDEQ = 2
+    DEQ8 = 3
+    VDEQ8 = 4
+    DEQ16 = 5
+    VDEQ16 = 6
+
+
+@dataclass(frozen=True)
+class DataCopyEnhancedParams:
+    """``DataCopyEnhancedParams{blockMode, deqScale, deqValue, sidStoreMode, isRelu, padMode, padValue}``
+    (``deqTensorAddr`` last): the L0C -> UB path of a coupled chip (310P)."""
+
+    block_mode: BlockMode = BlockMode.BLOCK_MODE_NORMAL
+    deq_scale: DeqScale = DeqScale.DEQ_NONE
+    deq_value: int = 0
+    sid_store_mode: int = 0
+    is_relu: bool = False
+    pad_mode: int = 0
+    pad_value: int = 0
+    deq_tensor_addr: int = 0
+
+
+#: (src dtype, dst dtype) -> DeqScale modes allowed on the L0C -> UB path (the DataCopy page's tables)
+_L0C_UB_TYPES = {
+    (float16, float16): (DeqScale.DEQ_NONE, DeqScale.DEQ), (float32, float32): (DeqScale.DEQ_NONE,),
+    (int32, int32): (DeqScale.DEQ_NONE,), (np.dtype(np.uint32), np.dtype(np.uint32)): (DeqScale.DEQ_NONE,),
+    (float32, float16): (DeqScale.DEQ_NONE,), (int32, float16): (DeqScale.DEQ,),
+}
+
+
+def copy_l0c_to_ub(dst: LocalTensor, src: LocalTensor, count: int, block_len: int, src_gap: int,
+                   dst_gap: int, ep: DataCopyEnhancedParams) -> None:
+    """``DataCopy(ub, l0c, DataCopyParams, DataCopyEnhancedParams)`` on a coupled chip: ``count`` blocks
+    of ``block_len`` units, ``src_gap`` units apart in L0C, ``dst_gap`` 32 B blocks apart in UB, on the
+    vector pipe (CO1 -> CO2).  ``BLOCK_MODE_MATRIX``: a unit is one 16 x 16 fractal and the source gap
+    counts fractals; ``BLOCK_MODE_VECTOR``: a unit is one 1 x 16 row of a fractal, the source gap
+    still counts fractals.  Elements keep their order (NZ stays NZ); with a conversion (float ->
+    half, int32 -> half with ``DEQ``: ``deq_value`` bits 0..15 are the half scale M) each element is
+    converted (round to nearest even) and the UB block is half as long; ``is_relu`` applies ReLU
+    last."""
+    core = current()
+    name = "data_copy"
+    local_operand(core, src, name, "src", (Space.L0C,))
+    local_operand(core, dst, name, "dst", (Space.UB,))
+    if not core.chip.coupled:
+        raise ValueError(f"{name}: no L0C -> UB path on {core.chip.name} (arch {core.chip.arch_version}); "
+                         "L0C results leave by fixpipe there")
+    mode, deq = BlockMode(ep.block_mode), DeqScale(ep.deq_scale)
+    if mode not in (BlockMode.BLOCK_MODE_MATRIX, BlockMode.BLOCK_MODE_VECTOR):
+        core.fault(UnsupportedFault, f"{name}: {mode.name} is not supported on the L0C -> UB path (the "
+                   "DataCopy page: 'not supported yet')", hint="use BLOCK_MODE_MATRIX or BLOCK_MODE_VECTOR")
+    allowed = _L0C_UB_TYPES.get((src.dtype, dst.dtype))
+    if allowed is None:
+        raise TypeError(f"{name}: L0C {src.dtype} -> UB {dst.dtype} is not a conversion of this path; it "
+                        "takes half/float/int32/uint32 as they are, float -> half, int32 -> half (DEQ)")
+    if deq not in allowed:
+        core.fault(UnsupportedFault, f"{name}: {deq.name} on {src.dtype} -> {dst.dtype} is not modelled "
+                   f"(aclsim models {', '.join(d.name for d in allowed)} for these types)")
+    if min(count, block_len, src_gap, dst_gap) < 0:
+        raise ValueError(f"{name}: negative field in DataCopyParams({count}, {block_len}, {src_gap}, "
+                         f"{dst_gap})")
+    frac = 256  # elements of a 16 x 16 fractal
+    unit = frac if mode is BlockMode.BLOCK_MODE_MATRIX else 16
+    n = block_len * unit  # elements per block
+    s_step = n + src_gap * frac
+    d_step = n * dst.dtype.itemsize + dst_gap * 32
+    if n * dst.dtype.itemsize % 32:
+        raise ValueError(f"{name}: a block of {n} {dst.dtype} is not whole 32 B blocks of UB")
+    sspan = ((count - 1) * s_step + n) * src.dtype.itemsize if count else 0
+    dspan = (count - 1) * d_step + n * dst.dtype.itemsize if count else 0
+    sbuf = local_bytes(core, src, sspan, name, "src").view(src.dtype)
+    dbuf = local_bytes(core, dst, dspan, name, "dst")
+    if count and n:
+        x = as_strided(sbuf, (count, n), (s_step * src.dtype.itemsize, src.dtype.itemsize))
+        if deq is DeqScale.DEQ:
+            scale = np.array([int(ep.deq_value) & 0xFFFF], np.uint16).view(np.float16)[0]
+            y = (x.astype(np.float32) * np.float32(scale)).astype(dst.dtype)
+        else:
+            y = x.astype(dst.dtype)
+        if ep.is_relu:
+            y = np.maximum(y, dst.dtype.type(0))
+        out = as_strided(dbuf, (count, n * dst.dtype.itemsize), (d_step, 1), writeable=True)
+        out[...] = np.ascontiguousarray(y).view(np.uint8).reshape(count, -1)
+    nbytes = count * n * src.dtype.itemsize
+    core.emit(Pipe.V, name, (src.access(sspan),), (dst.access(dspan),),
+              BYTES_REPEATS[(nbytes, -(-count * n * dst.dtype.itemsize // core.chip.vector_repeat_bytes))])
 
 
 def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
@@ -211,8 +337,15 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     """
     core = current()
     name = "fixpipe"
+    if core.chip.coupled:
+        core.fault(UnsupportedFault,
+                   f"{name}: {core.chip.name} (arch {core.chip.arch_version}, coupled) has no fixpipe",
+                   hint="move L0C results to UB with data_copy(ub, l0c, DataCopyParams(...), "
+                   "DataCopyEnhancedParams(block_mode=BlockMode.BLOCK_MODE_MATRIX)) (CO1 -> CO2 queues), "
+                   "then data_copy(gm, ub, ...)")
     local_operand(core, src, name, "src", (Space.L0C,))
     m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
+    check_unit_flag(core, int(params.unit_flag), name)
     if m <= 0 or n <= 0 or nd <= 0:
         raise ValueError(f"{name}: m_size, n_size and nd_num must be > 0, got {m}, {n}, {nd}")
     ss = int(params.src_stride) or -(-m // 16) * 16
@@ -247,10 +380,13 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         out = dst.bytes_at(core, 0, dspan, write=True, vector_side=False, op=name,
                            footprint=indexed_footprint(d_all, dst.dtype.itemsize))
         waccess = core.access(Space.GM, dst.addr, dspan)
+        cost = store_cost(core, nd * m * n * dst.dtype.itemsize, "L0C", name)
+        atomic = core.atomic is not None
     elif isinstance(dst, LocalTensor) and dst.space is Space.L1:
         local_operand(core, dst, name, "dst", (Space.L1,))
         out = local_bytes(core, dst, dspan, name, "dst")
         waccess = dst.access(dspan)
+        cost, atomic = BYTES[nd * m * n * dst.dtype.itemsize], False
     else:
         raise TypeError(f"{name}: dst must be a GlobalTensor or an L1 LocalTensor")
     y_all = out.view(dst.dtype)
@@ -258,5 +394,14 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         x = x_all[i * s_step + s_idx]
         if params.relu_en:
             x = np.maximum(x, src.dtype.type(0))
-        y_all[i * d_step + d_idx] = x.astype(dst.dtype)
-    core.emit(Pipe.FIX, name, (src.access(sspan),), (waccess,), BYTES[nd * m * n * dst.dtype.itemsize])
+        if atomic:
+            store_at(core, y_all, i * d_step + d_idx, x.astype(dst.dtype), name)
+        else:
+            y_all[i * d_step + d_idx] = x.astype(dst.dtype)
+    reads = (src.access(sspan), waccess) if atomic else (src.access(sspan),)
+    uf = int(params.unit_flag)
+    if uf:
+        unit_flags(core).before(core, name, uf, src.access(sspan))
+    core.emit(Pipe.FIX, name, reads, (waccess,), cost)
+    if uf:
+        unit_flags(core).after(core, name, uf, src.access(sspan))

@@ -27,9 +27,10 @@ from typing import Any
 import numpy as np
 
 from aclsim.arch import ChipSpec, get_chip
-from aclsim.errors import InvalidParamError, KernelContextError
+from aclsim.errors import AclError, InvalidParamError, KernelContextError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
+from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, locate_acl_error, python_error
 from aclsim.kernel.gm import Allocation, FindMemory, GmAddr
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning, SanitizerReport
 from aclsim.runtime import api
@@ -89,6 +90,8 @@ class KernelLaunch:
         self.sync_stats: list[Any] = []  # per block, with auto_sync: what the sync passes did
         self.find_memory: FindMemory | None = None  # the runtime's, while the launch runs
         self.sanitizer = SanitizerReport()
+        self.blocks: BlockScheduler | None = None  # while the blocks run: what sync_all parks on
+        self.has_atomics = False  # an atomic store was recorded: check the blocks' GM accesses
         self._done = threading.Event()
 
     @property
@@ -115,19 +118,34 @@ class KernelLaunch:
         t0 = time.perf_counter()
         fn = self.kernel.fn
         code = fn.__code__
-        streams: list[list[Instr]] = []
-        with np.errstate(all="ignore"):
-            for b in range(self.block_dim):
-                core = Core(self.chip, self.options, b, self.block_dim, self)
-                set_current(core)
-                try:
-                    fn(*self.args)
-                    if core.pipe is not None:
-                        core.pipe.end_block(code.co_filename, code.co_firstlineno)
-                finally:
-                    set_current(None)
-                    core.close()  # the block's local memory goes now, not at the end of the launch
-                streams.append(core.instrs)
+        streams: list[list[Instr]] = [[] for _ in range(self.block_dim)]
+
+        def run_block(b: int) -> None:
+            core = Core(self.chip, self.options, b, self.block_dim, self)
+            set_current(core)
+            try:
+                fn(*self.args)
+                if core.pipe is not None:
+                    core.pipe.end_block(code.co_filename, code.co_firstlineno)
+            except Unwind:
+                raise
+            except AclError as exc:
+                locate_acl_error(exc, b)
+                raise
+            except Exception as exc:  # a Python error of the kernel: located like a fault
+                raise python_error(exc, b) from exc
+            finally:
+                set_current(None)
+                core.close()  # the block's local memory goes now, not at the end of the launch
+            streams[b] = core.instrs
+
+        self.blocks = BlockScheduler(self.block_dim, run_block)
+        try:
+            self.blocks.run()
+        finally:
+            self.blocks = None
+        if self.has_atomics:
+            check_atomic_races(streams)
         self.exec_seconds = time.perf_counter() - t0
         return streams
 

@@ -146,6 +146,7 @@ class TPipe:
         self.queues: list[TQueBind] = []
         self._bufs: list[_Buf] = []  # every buffer of init_buffer, released by destroy
         self._ids: dict[HardEvent, int] = {}  # bitmask of reserved ids per event
+        self.owners: list[TQueBind | TBuf] = []  # every queue and TBuf given buffers (reset lets go of them)
         self.destroyed = False
 
     # --- buffers ---------------------------------------------------------------------------
@@ -214,6 +215,7 @@ class TPipe:
                 if que.free_evt is not None:
                     buf.free_slot = self.alloc_event_id(que.free_evt)
         que._setup(self, space, bufs)
+        self.owners.append(que)
         self._bufs.extend(bufs)
         self.used[space] = need
         return True
@@ -251,6 +253,31 @@ class TPipe:
         file, line = where(2)
         self.end_block(file, line, "released by TPipe.destroy")
 
+    def _drain_unit_flags(self, file: str, line: int) -> None:
+        """Wait for the unit-flag hand-offs nobody waited for (their ids are the pipe's)."""
+        unit = self.core.unit
+        if unit is not None:
+            unit.drain(self.core, file, line)
+            self.core.unit = None
+
+    def reset(self) -> None:
+        """``Reset()``: wait for the pending free events of every queue (as ``destroy``), release every
+        buffer (their tensors fault when used afterwards) and every event id, and start again from an
+        empty TPipe: its queues and TBufs may be given buffers again by ``init_buffer``."""
+        file, line = where(2)
+        if self.destroyed:
+            self.core.fault(QueueError, "reset of a TPipe after its destroy()", code=fault_code(Space.UB),
+                            hint="create a new TPipe")
+        for que in self.queues:
+            que._free_all_event(file, line)
+        self._drain_unit_flags(file, line)
+        for buf in self._bufs:
+            buf.gone = ("released by TPipe.reset", file, line)
+        for obj in self.owners:
+            obj.pipe = None
+        self.used = dict.fromkeys(LOCAL_SPACES, 0)
+        self.que_buffers, self.queues, self._bufs, self._ids, self.owners = {}, [], [], {}, []
+
     def end_block(self, file: str, line: int, how: str = "released at the end of the kernel") -> None:
         """What ``Destroy`` does, called by the launch when a block's kernel function returns
         (pending flags located at ``file:line``, the kernel's ``def`` line); a no-op once
@@ -263,10 +290,11 @@ class TPipe:
             return
         for que in self.queues:
             que._free_all_event(file, line)
+        self._drain_unit_flags(file, line)
         for buf in self._bufs:
             buf.gone = (how, file, line)
         self.destroyed = True
-        self.queues, self._bufs = [], []
+        self.queues, self._bufs, self.owners = [], [], []
         if self.core.pipe is self:
             self.core.pipe = None
 
@@ -295,6 +323,7 @@ class TQueBind:
         if self.position is P.CO1 and pipe.core.chip.coupled:
             self.position, self.enq_evt, self.free_evt = _COUPLED_CO1
         self.pipe, self.space, self.bufs = pipe, space, bufs
+        self._cursor, self._fifo = 0, []  # a queue given buffers again after TPipe.reset starts empty
 
     def _core(self) -> Core:
         core = current()

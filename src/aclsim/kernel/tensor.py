@@ -289,6 +289,12 @@ class GlobalTensor:
         i = int(index)
         return self._sub(self.addr + i * self.dtype.itemsize, max(self.size - i, 0))
 
+    def offset_bytes(self, nbytes: int) -> GlobalTensor:
+        """The tensor ``nbytes`` bytes on (its address need not stay aligned to ``sizeof(T)``; the
+        instruction using it checks that)."""
+        self._require()
+        return self._sub(self.addr + int(nbytes), max(self.size - int(nbytes) // self.dtype.itemsize, 0))
+
     def _require(self) -> Allocation:
         if self.alloc is None:
             raise ValueError("GlobalTensor used before set_global_buffer")
