@@ -9,8 +9,10 @@ Figures: source files read; kernel files (files with ``__aicore__``, ``__global_
 ``kernel_operator.h`` that use at least one Ascend C API that is not plain Python); the kernel
 files with no missing API (every name they use is done, partial or plain Python; also the
 stricter share with every name done or plain Python); the distinct APIs used and covered
-(plain-Python names left out of both); and the most used missing and partial APIs by file
-count.  ``--classic`` leaves out the Ascend 950 sources that Ascend C's classic API does not
+(plain-Python names left out of both); the most used missing and partial APIs by file count;
+and ``next_to_add``, the missing names in the order that lets the most kernel files port
+(greedy), each with the share of files with no missing API once it and those before it are
+added.  ``--classic`` leaves out the Ascend 950 sources that Ascend C's classic API does not
 cover: files under ``arch35``/``regbase``/``v35`` directories or with those words in their
 names, and files using ``MicroAPI``, ``__VEC_SCOPE__`` or SIMT vector functions.
 ``--per-file PATH`` writes each kernel file's missing names.
@@ -161,18 +163,21 @@ def _receiver_class(tokens: Sequence[str], dot: int, types: dict[str, str]) -> s
 
 
 def _definitions(text: str, tokens: Sequence[str]) -> set[str]:
-    """Names this source defines: macros, classes/structs/enums/aliases, functions."""
+    """Names this source defines: macros, classes/structs/enums/aliases, functions, variables
+    (``int64_t Stride[4];`` makes ``Stride`` the file's own, not Ascend C's)."""
     names = set(_DEFINES.findall(text))
     for a, b in _TYPE_DEFS.findall(text):
         names.add(a or b)
     for i in range(1, len(tokens) - 1):
-        if tokens[i + 1] == "(" and tokens[i].isidentifier() and _defined_here(tokens, i):
+        if not tokens[i].isidentifier() or not _defined_here(tokens, i):
+            continue
+        if tokens[i + 1] == "(" or tokens[i + 1] in ("[", ";", "=", ","):  # a function; a variable
             names.add(tokens[i])
     return names
 
 
 def _defined_here(tokens: Sequence[str], i: int) -> bool:
-    """Whether the call-like ``tokens[i](`` is a declaration (``void Name(``, ``T *Name(``)."""
+    """Whether ``tokens[i]`` follows a type, as a declared name does (``void Name(``, ``T *Name``)."""
     p = tokens[i - 1]
     if p in ("*", "&") and i >= 2:
         p = tokens[i - 2]
@@ -288,8 +293,31 @@ def scan(dirs: Sequence[Path], *, classic: bool = False, top: int = 25,
         "python_names_used": sorted(n for n in used_by if table.rows[n].status == "python"),
         "top_missing": ranked(("missing", "other-chip", "in-progress")),
         "top_partial": ranked(("partial",)),
+        "next_to_add": next_to_add(per_file.values(), kernels, top),
     }
     return figures, per_file
+
+
+def next_to_add(missing: Iterable[Sequence[str]], kernels: int, top: int) -> list[list[object]]:
+    """Greedily, the missing names whose addition lets the most further kernel files port with no
+    missing API: ``[name, files_no_missing_pct once it and the names before it are added]``."""
+    blocked = [set(m) for m in missing if m]
+    done = kernels - len(blocked)
+    order: list[list[object]] = []
+    while blocked and len(order) < top:
+        # a name's gain: its share of each file's remaining missing names, summed (names that
+        # always come together, such as KERNEL_TASK_TYPE_DEFAULT and its KERNEL_TYPE_*, count too)
+        gain: dict[str, float] = defaultdict(float)
+        for m in blocked:
+            for n in m:
+                gain[n] += 1 / len(m)
+        name = max(sorted(gain), key=gain.__getitem__)
+        for m in blocked:
+            m.discard(name)
+        done += sum(1 for m in blocked if not m)
+        blocked = [m for m in blocked if m]
+        order.append([name, round(100 * done / kernels, 1)])
+    return order
 
 
 def main(argv: Sequence[str] | None = None) -> int:

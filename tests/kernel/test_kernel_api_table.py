@@ -186,10 +186,19 @@ def test_scan_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert figures["top_missing"] == [["Axpy", 1, "missing"]]
     assert figures["top_partial"] == [["Cast", 1, "partial"]]
     assert per_file[str(tmp_path / "k" / "bad.cpp")] == ["Axpy"]
+    assert figures["next_to_add"] == [["Axpy", 100.0]]
     figures, _ = cov.scan([tmp_path], classic=False)
     assert figures["kernel_files"] == 3 and figures["top_missing"] == [["Axpy", 2, "missing"]]
     assert cov.main(["--dirs", str(tmp_path), "--classic"]) == 0
     assert json.loads(capsys.readouterr().out)["kernel_files"] == 2
+
+
+def test_next_to_add_counts_names_that_come_together() -> None:
+    cov = _bench()
+    # four kernel files: one ports already, two miss A and B, one misses C
+    assert cov.next_to_add([[], ["A", "B"], ["A", "B"], ["C"]], 4, 5) == [["A", 25.0], ["B", 75.0],
+                                                                          ["C", 100.0]]
+    assert cov.next_to_add([["A", "B"], ["C"]], 2, 1) == [["C", 50.0]]  # C alone completes a file
 
 
 def test_scan_skips_without_sources(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
