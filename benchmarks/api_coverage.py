@@ -48,7 +48,7 @@ from aclsim.kernel.api_table import ApiEntry, load_table
 SOURCE_SUFFIXES = (".cpp", ".h", ".hpp", ".asc", ".cc")
 ASCEND_NAMESPACES = frozenset({"AscendC", "matmul"})
 # methods that user classes define too: attributed only through a declared receiver
-GENERIC_METHODS = frozenset({"Init", "End", "Reset", "Destroy", "Get", "Iterate", "Print", "ToFile"})
+GENERIC_METHODS = frozenset({"Init", "End", "Reset", "Destroy", "Get", "Iterate", "Print", "ToFile", "Alloc"})
 NOT_A_TYPE = frozenset({"return", "else", "do", "case", "throw", "co_return", "co_yield", "new", "delete",
                         "sizeof", "typename", "template", "operator"})
 CLASSIC_DIR_WORDS = ("arch35", "regbase", "v35")
