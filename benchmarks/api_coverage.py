@@ -13,8 +13,10 @@ stricter share with every name done or plain Python); the distinct APIs used and
 and ``next_to_add``, the missing names in the order that lets the most kernel files port
 (greedy), each with the share of files with no missing API once it and those before it are
 added.  ``--classic`` leaves out the Ascend 950 sources that Ascend C's classic API does not
-cover: files under ``arch35``/``regbase``/``v35`` directories or with those words in their
-names, and files using ``MicroAPI``, ``__VEC_SCOPE__`` or SIMT vector functions.
+cover: files under ``arch35``/``regbase``/``v35`` directories, ``*_apt``/``*_regbase``/``*_arch35``
+files (ops-nn builds its ``*_apt.cpp`` kernels for the ascend950), files that include such a
+header with no ``__CCE_AICORE__``/``__NPU_ARCH__`` test (one that has it is an entry the chips
+share), and files using ``MicroAPI``, ``__VEC_SCOPE__`` or SIMT vector functions.
 ``--per-file PATH`` writes each kernel file's missing names.
 
 How names are matched (a lexical scan, not a C++ parser): comments and literals are dropped;
@@ -54,6 +56,9 @@ NOT_A_TYPE = frozenset({"return", "else", "do", "case", "throw", "co_return", "c
 CLASSIC_DIR_WORDS = ("arch35", "regbase", "v35")
 KERNEL_MARKERS = re.compile(r"__aicore__|__global__|kernel_operator\.h")
 CLASSIC_CONTENT = re.compile(r"MicroAPI|__VEC_SCOPE__|__simd_vf__|__simt_vf__|asc_vf_call")
+CLASSIC_INCLUDE = re.compile(r'#\s*include\s*["<](?:[^">]*[/_])?(?:arch35|regbase|v35)[/_.]')
+ARCH_CONDITIONAL = re.compile(r"__CCE_AICORE__|__NPU_ARCH__")  # an entry shared by the chips
+CLASSIC_STEM = re.compile(r"(?:^|_)(?:apt|regbase|arch35)(?:_|$)")  # ops-nn's *_apt.cpp: the ascend950 build
 
 _LITERALS = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 _TOKENS = re.compile(r"[A-Za-z_]\w*|::|->|\S")
@@ -223,8 +228,10 @@ def uses(text: str, table: Table, local_defs: set[str] | None = None) -> set[str
 
 def classic_excluded(path: Path, text: str) -> bool:
     """Whether ``path`` is an Ascend 950 (arch35 / regbase / MicroAPI) source."""
-    parts = [p.lower() for p in path.parts]
-    if any(w in part for part in parts for w in CLASSIC_DIR_WORDS):
+    parts = [p.lower() for p in path.parts[:-1]]
+    if any(w in part for part in parts for w in CLASSIC_DIR_WORDS) or CLASSIC_STEM.search(path.stem.lower()):
+        return True
+    if CLASSIC_INCLUDE.search(text) and not ARCH_CONDITIONAL.search(text):
         return True
     return bool(CLASSIC_CONTENT.search(text))
 

@@ -199,6 +199,24 @@ def test_scan_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert json.loads(capsys.readouterr().out)["kernel_files"] == 2
 
 
+@pytest.mark.parametrize(("path", "text", "out"), [
+    ("op/op_kernel/x.cpp", '#include "kernel_operator.h"', False),
+    ("op/op_kernel/x_apt.cpp", "", True),               # ops-nn's ascend950 entry
+    ("op/op_kernel/x_regbase.h", "", True),
+    ("op/op_kernel/arch35/x.h", "", True),
+    ("op/op_kernel/v35/x.h", "", True),
+    ("op/op_kernel/x.cpp", '#include "arch35/x_dag.h"', True),
+    ("op/op_kernel/x.cpp", '#include "../v35/x_base.h"', True),
+    ("op/op_kernel/x.cpp", '#include "x_regbase.h"', True),
+    ("op/op_kernel/x.cpp", '#if __CCE_AICORE__ == 310\n#include "arch35/x.h"\n#else\n#include "x.h"\n#endif',
+     False),                                             # an entry the chips share
+    ("op/op_kernel/x.cpp", "MicroAPI::RegTensor<float> r;", True),
+    ("op/op_kernel/adapter.cpp", '#include "adv35x.h"', False),
+])
+def test_classic_leaves_out_the_ascend950_sources(path: str, text: str, out: bool) -> None:
+    assert _bench().classic_excluded(Path(path), text) is out
+
+
 def test_next_to_add_counts_names_that_come_together() -> None:
     cov = _bench()
     # four kernel files: one ports already, two miss A and B, one misses C
