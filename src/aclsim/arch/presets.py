@@ -227,7 +227,7 @@ ASCEND_310P = ChipSpec(
     cube_cores=8,
     vector_cores=8,
     coupled=True,
-    clock_hz=1.08e9,
+    clock_hz=1.06e9,
     ub_bytes=256 * KiB,
     l1_bytes=1 * MiB,
     l0a_bytes=64 * KiB,
@@ -249,7 +249,7 @@ ASCEND_310P = ChipSpec(
     sources={
         "cube_cores, vector_cores, coupled": "[ATC] coupled example ai_core_cnt=10, vector_core_cnt=8; "
         "ESTIMATE 8 AI cores for one 310P die",
-        "clock_hz": "ESTIMATE: 1.08 GHz",
+        "clock_hz": "[OPPROF] sim_defs.h 1060 MHz (310P1-310P4)",
         "ub_bytes, l0c_bytes": "[INI] Ascend310P3 ub_size=262144, l0_c=256 KiB (UNVERIFIED)",
         "l1_bytes": "ESTIMATE: 1 MiB",
         "l0a/l0b bytes, alignments": "[INI] 64 KiB; [ASC] same alignment table as 2201",
