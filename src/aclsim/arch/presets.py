@@ -56,26 +56,32 @@ _A2_PATHS = {
     "910B4": (195.27, 176.75, 222.0, 368.2, 173.81, 190.7),
 }
 
-#: The vendor's fitted vector costs on arch 2201 ([ATT] kParamV1Info, fp16 rows):
-#: ``cycles = k * elements + b`` per API, by aclsim's instruction name.
+#: The vendor's fitted vector costs on arch 2201 ([ATT] kParamV1Info): ``cycles = k * elements + b``
+#: per API, by aclsim's instruction name: ``(k fp16, k fp32, b fp16, b fp32)``.
 _ATT_VECTOR = {
-    "add": (0.0103, 22.2), "adds": (0.0071, 22.1), "mul": (0.0110, 23.1), "muls": (0.0071, 23.1),
-    "sub": (0.0107, 22.1), "max": (0.0111, 20.1), "min": (0.0111, 20.1), "relu": (0.0077, 20.0),
-    "abs": (0.0077, 20.0), "exp": (0.0311, 28.0), "sqrt": (0.0312, 29.0), "rsqrt": (0.0071, 21.1),
-    "reciprocal": (0.0078, 21.0), "div": (0.0460, 29.1), "duplicate": (0.0078, 17.0),
-    "data_copy": (0.0078, 13.0), "copy": (0.0078, 13.0), "cast": (0.0147, 20.1), "select": (0.0118, 46.0),
-    "whole_reduce_sum": (0.0547, 35.0), "sigmoid": (0.1011, 116.0), "tanh": (0.1976, 182.0),
-    "erf": (0.6996, 478.0),
+    "add": (0.0103, 0.0206, 22.2, 23.2), "adds": (0.0071, 0.0141, 22.1, 22.1),
+    "mul": (0.0110, 0.0206, 23.1, 23.2), "muls": (0.0071, 0.0142, 23.1, 23.1),
+    "sub": (0.0107, 0.0213, 22.1, 22.1), "max": (0.0111, 0.0215, 20.1, 20.1),
+    "min": (0.0111, 0.0215, 20.1, 20.1), "relu": (0.0077, 0.0154, 20.0, 20.0),
+    "abs": (0.0077, 0.0147, 20.0, 20.0), "exp": (0.0311, 0.0307, 28.0, 28.0),
+    "sqrt": (0.0312, 0.0313, 29.0, 29.0), "rsqrt": (0.0071, 0.0143, 21.1, 21.1),
+    "reciprocal": (0.0078, 0.0146, 21.0, 21.0), "div": (0.0460, 0.0454, 29.1, 29.1),
+    "duplicate": (0.0078, 0.0156, 17.0, 17.0), "data_copy": (0.0078, 0.0157, 13.0, 13.0),
+    "copy": (0.0078, 0.0157, 13.0, 13.0), "select": (0.0118, 0.0229, 46.0, 44.0),
+    "whole_reduce_sum": (0.0547, 0.1094, 35.0, 32.0), "sigmoid": (0.1011, 0.1256, 116.0, 116.0),
+    "tanh": (0.1976, 0.1570, 182.0, 154.0), "erf": (0.6996, 0.6038, 478.0, 458.0),
 }
 
 
-def _vector_costs() -> tuple[tuple[str, float, float], ...]:
-    """``(op, head, cycles per repeat)``: the head is [ATT]'s ``b``; the cycles per repeat are
-    [ATT]'s ``k`` relative to Add's, anchored on Add's documented one repeat per cycle ([ADD]:
-    "128 half data per cycle"), and never below one (the unit's 256 B datapath).  Bank
-    conflicts multiply the repeats' cycles (``ub_bank_groups``)."""
-    k_add = _ATT_VECTOR["add"][0]
-    return tuple((op, b, max(1.0, round(k / k_add, 3))) for op, (k, b) in _ATT_VECTOR.items())
+def _vector_costs() -> tuple[tuple[str, float, float, float, float], ...]:
+    """``(op, head fp16, cycles per repeat fp16, head fp32, cycles per repeat fp32)``: the heads
+    are [ATT]'s ``b``; the cycles per repeat are [ATT]'s ``k`` times the elements of a 256 B
+    repeat (128 fp16, 64 fp32), relative to fp16 Add's, which is anchored on its documented one
+    repeat per cycle ([ADD]: "128 half data per cycle"), and never below one (the unit's 256 B
+    datapath).  Bank conflicts multiply the repeats' cycles (``ub_bank_groups``)."""
+    add = _ATT_VECTOR["add"][0] * 128
+    return tuple((op, b16, max(1.0, round(k16 * 128 / add, 3)), b32, max(1.0, round(k32 * 64 / add, 3)))
+                 for op, (k16, k32, b16, b32) in _ATT_VECTOR.items())
 
 
 #: Sources of the core-model figures of the Atlas A2 presets.
@@ -95,8 +101,8 @@ A2_MODEL_SOURCES = {
     "(cases 0, 1) and 2.5-9.4 us, mean 6.3 us, with 48 (cases 2-6) -> 0.34 us + 0.124 us per block",
     "scalar_issue_cycles": "derived from [ADD] case 1: 231.166 us of scalar time at 1.85 GHz over "
     "16384 loops of 12 recorded instructions -> 2.2 cycles of control code per instruction",
-    "vector_api_costs": "[ATT] fitted k and b per API (fp16 rows); cycles per repeat = k / k(Add) "
-    "(at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
+    "vector_api_costs": "[ATT] fitted k and b per API and dtype (fp16, fp32); cycles per repeat = k x "
+    "elements per repeat / fp16 Add's (at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
     "vector_issue_cycles, vector_cycles_per_repeat": "ops not in [ATT]'s table: 22 cycles (the head of "
     "[ATT]'s binary ops) + 1 cycle per repeat ([ADD])",
     "ub_bank_groups, ub_bank_row_bytes, ub_bank_slice_bytes": "[ASC-2201 bank page] 48 banks of 128 rows "

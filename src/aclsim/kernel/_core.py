@@ -318,6 +318,8 @@ class CostTable(dict[Any, Cost]):
 
 #: Vector instructions: repeats.
 REPEATS = CostTable("repeats")
+#: Vector instructions whose cost depends on the element width: ``(repeats, bytes per element)``.
+WIDE_REPEATS = CostTable("repeats", "width")
 #: Copies: bytes moved.
 BYTES = CostTable("bytes")
 #: Copies on the vector pipe (UB -> UB): bytes and repeats.

@@ -49,7 +49,7 @@ class CostModel:
         self.copy_cycles[Pipe.MTE2] = chip.mte2_copy_cycles
         self.copy_cycles[Pipe.MTE3] = chip.mte3_copy_cycles
         self.copy_cycles[Pipe.FIX] = chip.fixpipe_copy_cycles
-        self.api = {op: (head, per) for op, head, per in chip.vector_api_costs}
+        self.api = {op: (h16, p16, h32, p32) for op, h16, p16, h32, p32 in chip.vector_api_costs}
         self.groups = chip.ub_bank_groups
         self.memo: dict[tuple[Any, ...], Shape] = {}
         self._costs: list[Any] = []  # every cost in a memo key, kept alive: its id stays its own
@@ -108,7 +108,13 @@ class CostModel:
             if repeats is None:
                 nbytes = _nbytes(ins, cost)
                 repeats = math.ceil(nbytes / chip.vector_repeat_bytes) if nbytes else 1
-            head, per = self.api.get(ins.op, (chip.vector_issue_cycles, chip.vector_cycles_per_repeat))
+            row = self.api.get(ins.op)
+            if row is None:
+                head, per = chip.vector_issue_cycles, chip.vector_cycles_per_repeat
+            elif (cost.get("width") or 2) >= 4:  # the element width, when the instruction gives it
+                head, per = row[2], row[3]
+            else:
+                head, per = row[0], row[1]
             return head + repeats * per * self.beats(ins)
         if pipe is Pipe.M:
             fractals = cost.fractals
