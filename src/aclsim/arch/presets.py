@@ -102,7 +102,8 @@ A2_MODEL_SOURCES = {
     "scalar_issue_cycles": "derived from [ADD] case 1: 231.166 us of scalar time at 1.85 GHz over "
     "16384 loops of 12 recorded instructions -> 2.2 cycles of control code per instruction",
     "vector_api_costs": "[ATT] fitted k and b per API and dtype (fp16, fp32); cycles per repeat = k x "
-    "elements per repeat / fp16 Add's (at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
+    "elements per repeat / fp16 Add's (at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per "
+    "cycle')",
     "vector_issue_cycles, vector_cycles_per_repeat": "ops not in [ATT]'s table: 22 cycles (the head of "
     "[ATT]'s binary ops) + 1 cycle per repeat ([ADD])",
     "ub_bank_groups, ub_bank_row_bytes, ub_bank_slice_bytes": "[ASC-2201 bank page] 48 banks of 128 rows "

@@ -109,6 +109,8 @@ class CostModel:
                 nbytes = _nbytes(ins, cost)
                 repeats = math.ceil(nbytes / chip.vector_repeat_bytes) if nbytes else 1
             row = self.api.get(ins.op)
+            head: float
+            per: float
             if row is None:
                 head, per = chip.vector_issue_cycles, chip.vector_cycles_per_repeat
             elif (cost.get("width") or 2) >= 4:  # the element width, when the instruction gives it
