@@ -96,6 +96,8 @@ A2_MODEL_SOURCES = {
     "store (2613.205 us / 16384 at 1.85 GHz) -> 207 cycles (a store lands in L2)",
     "l2_bandwidth": "[MM] 'peak bandwidth of L2Cache is about 5TB/s'",
     "l2_line_bytes": "[DVM] kC220L2CacheLineBytes = 512 (UNVERIFIED)",
+    "l2_writes_first": "no public description of the replacement policy: plain LRU. On [ADD] the other "
+    "policy (written lines leave first) fits case 4 (-1.5 %) but not case 2 (+24 %); LRU: worst 17 %",
     "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
     "task_head_s, task_per_block_s": "derived from [ADD]: Task Duration - aiv_time is 0.46 us with 1 block "
     "(cases 0, 1) and 2.5-9.4 us, mean 6.3 us, with 48 (cases 2-6) -> 0.34 us + 0.124 us per block",
@@ -160,6 +162,7 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
         l2_latency_cycles=207,
         l2_bandwidth=5e12,
         l2_line_bytes=512,
+        l2_writes_first=False,
         vector_api_costs=_vector_costs(),
         vector_issue_cycles=22,
         vector_cycles_per_repeat=1.0,

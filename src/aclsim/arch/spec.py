@@ -85,6 +85,7 @@ class ChipSpec:
     l2_latency_cycles: int = 0  # first byte of an L2 hit (a write lands in L2); 0: no L2 modelled
     l2_bandwidth: float = 0.0  # bytes per second, whole chip; 0: not a limit
     l2_line_bytes: int = 512
+    l2_writes_first: bool = False  # written lines are the first to leave L2 under pressure
     # vector unit: per-instruction costs by API, (op name, head cycles, cycles per repeat for 8- and
     # 16-bit elements, the same two for 32-bit ones), for the ops listed (others:
     # vector_issue_cycles + repeats * vector_cycles_per_repeat); UB banks:
