@@ -230,7 +230,8 @@ def run_case(n: int, dtype, stream) -> tuple[bool, str]:
     err = float(np.max(np.abs(y[done].astype(np.float64) - want[done]) / np.maximum(1.0, np.abs(want[done]))))
     untouched = bool(np.all(y[~done] == fill))
     ok = err <= tol and untouched
-    return ok, (f"fast_gelu n={n:5d} {np.dtype(dtype).name}: {block_dim} cores (remain {tiling.core_remain}), "
+    return ok, (f"fast_gelu n={n:5d} {np.dtype(dtype).name}: {block_dim} cores "
+                f"(remain {tiling.core_remain}), "
                 f"max rel err {err:.1e} (tol {tol:.0e}); skipped elements {sorted(skipped)} "
                 f"{'unwritten' if untouched else 'WRITTEN'}; {launch.report.total_cycles:.0f} cycles")
 

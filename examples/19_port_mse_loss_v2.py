@@ -141,7 +141,8 @@ class Tiling4MSELossV2:
             if self.dtype == np.float32:
                 self.block_per_que = ub_total_blocks // ((inque_num + outque_num) * buffer_num)
             else:
-                self.block_per_que = ub_total_blocks // ((inque_num + outque_num) * buffer_num + CAST_BUFFER_NUM)
+                self.block_per_que = ub_total_blocks // ((inque_num + outque_num) * buffer_num
+                                                         + CAST_BUFFER_NUM)
         else:
             preserved_size = BYTES_PER_BLOCK * (self.kernel_number + 1)
             ub_total_blocks = (ub_size - preserved_size) // BYTES_PER_BLOCK
@@ -371,11 +372,13 @@ class SumMixin:
     def sum_init(self, dst, usr_workspace) -> None:
         self.dst_global.set_global_buffer(dst.cast(self.t))
         self.usr_global.set_global_buffer(
-            (usr_workspace + self.BYTES_PER_BLOCK * (asc.get_block_num() + asc.get_block_idx())).cast(asc.float32))
+            (usr_workspace + self.BYTES_PER_BLOCK * (asc.get_block_num() + asc.get_block_idx()))
+            .cast(asc.float32))
 
     def reduce_sum_bisect(self, src_local, tile_length: int, scale: float) -> None:
         while tile_length > self.FLOATS_PER_BLOCK:
-            offset = (tile_length + 15) >> self.ALIGN_SHIFT << self.OFFSET_SHIFT  # Ceil(Ceil(tileLength, 8), 2) * 8
+            # Ceil(Ceil(tileLength, 8), 2) * 8
+            offset = (tile_length + 15) >> self.ALIGN_SHIFT << self.OFFSET_SHIFT
             asc.add(src_local, src_local, src_local[offset], tile_length - offset)
             tile_length = offset
         asc.muls(src_local, src_local, scale, tile_length)
@@ -431,7 +434,8 @@ class MSELossV2Sum(MSELossV2Base, SumMixin):
             self.download_que.free_tensor(dst_local)
             self.upload_que.enque(cast_local)
             cast_local = self.upload_que.deque(self.t)
-            copy_params = asc.DataCopyExtParams(1, self.half_size, 0, 0, 0)  # copy only first number to global
+            # copy only first number to global
+            copy_params = asc.DataCopyExtParams(1, self.half_size, 0, 0, 0)
             asc.data_copy_pad(self.dst_global, cast_local, copy_params)
             self.upload_que.free_tensor(cast_local)
 
@@ -482,7 +486,8 @@ class MSELossV2SumFloat(MSELossV2BaseFloat, SumMixin):
             # Vector waits MTE2
             self.download_que.enque(dst_local_fp)
             dst_local_fp = self.download_que.deque(asc.float32)
-            asc.reduce_sum(dst_local_fp, dst_local_fp, dst_local_fp, asc.get_block_num() * self.FLOATS_PER_BLOCK)
+            asc.reduce_sum(dst_local_fp, dst_local_fp, dst_local_fp,
+                           asc.get_block_num() * self.FLOATS_PER_BLOCK)
             # Scalar waits Vector
             self.download_que.enque(dst_local_fp)
             dst_local_fp = self.download_que.deque(asc.float32)
@@ -569,7 +574,8 @@ def run_case(n: int, dtype, reduction: str, stream) -> tuple[bool, str]:
             if d:
                 aclsim.free(d)
     sq = (x.astype(np.float64) - t.astype(np.float64)) ** 2
-    want = {REDUCTION_NONE: sq, REDUCTION_SUM: sq.sum(keepdims=True), REDUCTION_MEAN: sq.mean(keepdims=True)}[reduction]
+    want = {REDUCTION_NONE: sq, REDUCTION_SUM: sq.sum(keepdims=True),
+            REDUCTION_MEAN: sq.mean(keepdims=True)}[reduction]
     tol = 2e-6 if np.dtype(dtype) == np.float32 else 8e-3
     err = float(np.max(np.abs(y.astype(np.float64) - want) / np.maximum(1.0, np.abs(want))))
     ok = err <= tol
@@ -586,7 +592,8 @@ def main() -> int:
     # float 'sum' and 'mean' run MSELossV2Sum<float>::CopyOut, which aclsim rejects (lost signal).
     for n, dtype, reduction in ((3000, np.float32, "none"), (3003, np.float32, "none"),
                                 (3000, np.float32, "sum"), (3003, np.float32, "mean"),
-                                (1003, np.float16, "none"), (1003, np.float16, "sum"), (5000, np.float16, "mean"),
+                                (1003, np.float16, "none"), (1003, np.float16, "sum"),
+                                (5000, np.float16, "mean"),
                                 (5000, asc.bfloat16, "sum"), (1003, asc.bfloat16, "mean")):
         good, line = run_case(n, dtype, reduction, stream)
         ok &= good
