@@ -118,6 +118,7 @@ from aclsim.kernel.mask import (
     set_vector_mask,
     vector_mask_state,
 )
+from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.placed import local_tensor
 from aclsim.kernel.quant import set_deq_scale
@@ -151,6 +152,7 @@ from aclsim.kernel.sync import (
     wait_flag,
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
+from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
 
 __all__ = [
     "CMPMODE",
@@ -279,4 +281,16 @@ __all__ = [
     "shift_left",
     "shift_right",
     "set_deq_scale",
+    # issue 13, the high-level Matmul API and its host tiling
+    "CFG_MDL",
+    "CFG_NORM",
+    "CubeFormat",
+    "DataType",
+    "Matmul",
+    "MatmulApiTiling",
+    "MatmulConfig",
+    "MatmulType",
+    "MultiCoreMatmulTiling",
+    "TCubeTiling",
+    "regist_matmul_obj",
 ]
