@@ -390,3 +390,40 @@ def test_outside_a_kernel_fails_loudly(rt) -> None:
         asc.Matmul(t, t, asc.MatmulType(P.GM, F.ND, asc.float32))
     with pytest.raises(errors.KernelContextError):
         asc.regist_matmul_obj(None, None)
+
+
+@asc.kernel
+def refused_then_retried(tiling, a, b, c):
+    """A refused get_tensor_c / set_tensor_a leaves the object as it was: the retry computes the same."""
+    pipe = asc.TPipe()
+    mm = asc.Matmul(
+        asc.MatmulType(P.GM, F.ND, asc.half),
+        asc.MatmulType(P.GM, F.ND, asc.half),
+        asc.MatmulType(P.VECIN, F.ND, asc.float32),
+    )
+    asc.regist_matmul_obj(pipe, None, mm, tiling)  # no workspace: UB output is refused
+    q = asc.TQue(P.VECIN, 1)
+    pipe.init_buffer(q, 1, tiling.base_m * tiling.base_n * 4)
+    ga, gb, gc = asc.GlobalTensor(asc.half), asc.GlobalTensor(asc.half), asc.GlobalTensor(asc.float32)
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    mm.set_tensor_a(ga)
+    mm.set_tensor_b(gb)
+    with pytest.raises(ValueError, match="is_trans False"):
+        mm.set_tensor_a(gb, True)  # refused: A stays ga
+    ub = q.alloc_tensor(asc.float32)
+    while mm.iterate():
+        with pytest.raises(ValueError, match="workspace"):
+            mm.get_tensor_c(ub, 0, True)
+        mm.get_tensor_c(gc)  # the block is still in L0C
+    q.free_tensor(ub)
+    mm.end()
+
+
+def test_refused_calls_leave_state_intact(run) -> None:
+    c = Case(32, 64, 32, fix=(16, 32))
+    tc = host_tiling(c)
+    a, b, _ = inputs(c)
+    _, (_, _, got) = run(refused_then_retried, 1, a, b, np.zeros((32, 64), np.float32), extra=(tc,))
+    np.testing.assert_allclose(got, expected(c, a, b, np.zeros(0)), rtol=1e-4, atol=1e-3)

@@ -138,6 +138,14 @@ from aclsim.kernel.reduction import (
 )
 from aclsim.kernel.repeat import BinaryRepeatParams, UnaryRepeatParams
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning
+from aclsim.kernel.softmax_api import (
+    SoftMaxShapeInfo,
+    SoftMaxTiling,
+    get_soft_max_max_tmp_size,
+    get_soft_max_min_tmp_size,
+    soft_max,
+    soft_max_tiling_func,
+)
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -293,4 +301,11 @@ __all__ = [
     "MultiCoreMatmulTiling",
     "TCubeTiling",
     "regist_matmul_obj",
+    # issue 13, the high-level SoftMax API and its tiling
+    "SoftMaxShapeInfo",
+    "SoftMaxTiling",
+    "get_soft_max_max_tmp_size",
+    "get_soft_max_min_tmp_size",
+    "soft_max",
+    "soft_max_tiling_func",
 ]

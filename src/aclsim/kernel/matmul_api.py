@@ -281,15 +281,15 @@ class Matmul:
 
     def set_tensor_a(self, gm: Any, is_transpose_a: bool = False) -> None:
         """``SetTensorA(gm, isTransposeA)``: A's part for this core, from its first element."""
-        self._ga = self._input(gm, self.a_dt, "A")
-        self._trans_a = self._trans(is_transpose_a, self.a_type, "A")
+        ga, trans = self._input(gm, self.a_dt, "A"), self._trans(is_transpose_a, self.a_type, "A")
+        self._ga, self._trans_a = ga, trans
         self._drop_kept("a1")
         self._reset()
 
     def set_tensor_b(self, gm: Any, is_transpose_b: bool = False) -> None:
         """``SetTensorB(gm, isTransposeB)``."""
-        self._gb = self._input(gm, self.b_dt, "B")
-        self._trans_b = self._trans(is_transpose_b, self.b_type, "B")
+        gb, trans = self._input(gm, self.b_dt, "B"), self._trans(is_transpose_b, self.b_type, "B")
+        self._gb, self._trans_b = gb, trans
         self._drop_kept("b1")
         self._reset()
 
@@ -573,8 +573,14 @@ class Matmul:
             )
         if not self._pending:
             raise ValueError("get_tensor_c with no block computed: call iterate() first")
+        if not isinstance(dst, (GlobalTensor, LocalTensor)):
+            raise TypeError(
+                f"get_tensor_c needs a GlobalTensor or a VECIN LocalTensor, got {type(dst).__name__}"
+            )
         if dst.dtype != self.c_dt:
             raise TypeError(f"get_tensor_c: dst is {dst.dtype}, the C MatmulType says {self.c_dt}")
+        if isinstance(dst, LocalTensor):  # checked before the block leaves L0C: a refusal changes nothing
+            self._check_ub(dst, en_sequential_write)
         mi, ni, cur_m, cur_n = self._pending.pop(0)
         q_co1 = self._ques["co1"]
         c1 = q_co1.deque(self.acc)
@@ -588,13 +594,25 @@ class Matmul:
                     n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=row, quant_pre=quant
                 ),
             )
-        elif isinstance(dst, LocalTensor):
-            self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         else:
-            raise TypeError(
-                f"get_tensor_c needs a GlobalTensor or a VECIN LocalTensor, got {type(dst).__name__}"
-            )
+            self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)
+
+    def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
+        t = self._need_tiling("get_tensor_c")
+        local_operand(current(), dst, "get_tensor_c", "dst", (Space.UB,))
+        if self.workspace is None:
+            raise ValueError(
+                "get_tensor_c to a VECIN tensor goes through the workspace in global memory: pass "
+                "one to regist_matmul_obj(pipe, workspace, ...) (block_dim x baseM x baseN x "
+                "sizeof(C) bytes)"
+            )
+        pitch = t.base_n if sequential else self._single()[1]
+        if (pitch * self.c_dt.itemsize) % 32:
+            raise ValueError(
+                f"get_tensor_c to UB: rows of {pitch} x {self.c_dt.itemsize} B are not whole 32 B blocks; "
+                "use en_sequential_write=True (rows of baseN) or a singleCoreN aligned to 32 B"
+            )
 
     def _to_ub(
         self, dst: LocalTensor, c1: LocalTensor, mi: int, ni: int, cur_m: int, cur_n: int, sequential: bool
@@ -603,21 +621,9 @@ class Matmul:
         t = self.tiling
         assert t is not None
         core = current()
-        local_operand(core, dst, "get_tensor_c", "dst", (Space.UB,))
-        if self.workspace is None:
-            raise ValueError(
-                "get_tensor_c to a VECIN tensor goes through the workspace in global memory: pass "
-                "one to regist_matmul_obj(pipe, workspace, ...) (block_dim x baseM x baseN x "
-                "sizeof(C) bytes)"
-            )
         csz = self.c_dt.itemsize
-        sm, sn, _ = self._single()
+        sn = self._single()[1]
         pitch = t.base_n if sequential else sn
-        if (pitch * csz) % 32:
-            raise ValueError(
-                f"get_tensor_c to UB: rows of {pitch} x {csz} B are not whole 32 B blocks; use "
-                "en_sequential_write=True (rows of baseN) or a singleCoreN aligned to 32 B"
-            )
         ws = GlobalTensor(self.c_dt)
         ws.set_global_buffer(self.workspace)
         ws = ws[core.block_idx * t.base_m * t.base_n]
