@@ -1,4 +1,4 @@
-"""The high-level SoftMax API: ``SoftMax`` and its host tiling (``SoftMaxTilingFunc``, ``GetSoftMax*TmpSize``).
+"""The high-level SoftMax API: ``SoftMax`` and its host tiling (``SoftMaxTilingFunc``, ``GetSoftMax*TmpSize``)
 
 ``soft_max`` treats its source as ``[m, k]`` (the product of the leading axes by the last
 one, ``k * sizeof(T)`` a multiple of 32 B) and computes, per row, in float32::
