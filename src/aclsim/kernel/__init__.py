@@ -109,6 +109,12 @@ from aclsim.kernel.launch import (
     kernel,
     remove_launch_listener,
 )
+from aclsim.kernel.layernorm_api import (
+    LayerNormTiling,
+    get_layer_norm_max_min_tmp_size,
+    get_layer_norm_nd_tiling_info,
+    layer_norm,
+)
 from aclsim.kernel.mask import (
     MASK_PLACEHOLDER,
     MaskMode,
@@ -308,4 +314,9 @@ __all__ = [
     "get_soft_max_min_tmp_size",
     "soft_max",
     "soft_max_tiling_func",
+    # issue 13, the high-level LayerNorm API and its tiling
+    "LayerNormTiling",
+    "get_layer_norm_max_min_tmp_size",
+    "get_layer_norm_nd_tiling_info",
+    "layer_norm",
 ]

@@ -277,43 +277,21 @@ class _SoftMax:
         else:
             data_copy(x, src, rows * k)
         pipe_barrier(PIPE_V)
-        self._row_reduce(x, red, vals, rows, max, whole_reduce_max)
+        row_reduce(x, red, vals, rows, self.k, max, whole_reduce_max)
         self._broadcast(bc, vals, rows)
         self._out(self.max_t, bc, r0, rows)
-        self._by_row(sub, x, bc, rows)
+        by_row(sub, x, bc, rows, self.k, self.blk * F32 // BLOCK)
         exp(x, x, rows * k)
         pipe_barrier(PIPE_V)
-        self._row_reduce(x, red, vals, rows, add, whole_reduce_sum)
+        row_reduce(x, red, vals, rows, self.k, add, whole_reduce_sum)
         self._broadcast(bc, vals, rows)
         self._out(self.sum_t, bc, r0, rows)
-        self._by_row(div, x, bc, rows)
+        by_row(div, x, bc, rows, self.k, self.blk * F32 // BLOCK)
         dst = self.dst[r0 * k : (r0 + rows) * k]
         if dst.dtype == float16:
             cast(dst, x, RoundMode.CAST_NONE, rows * k)
         else:
             data_copy(dst, x, rows * k)
-        pipe_barrier(PIPE_V)
-
-    def _row_reduce(
-        self, x: LocalTensor, red: LocalTensor, vals: LocalTensor, rows: int, fold: Any, reduce: Any
-    ) -> None:
-        """``vals[r]`` = the reduction of row ``r`` of ``x``: 64-lane partials folded over the row's
-        chunks (one repeat per row), then a whole reduce of each row's 64 lanes."""
-        k = self.k
-        rep = k * F32 // BLOCK  # a row of x, in blocks
-        lanes_rep = LANES * F32 // BLOCK  # a row of red, in blocks
-        order = (ReduceOrder.ORDER_ONLY_VALUE,) if reduce is whole_reduce_max else ()
-        if k <= LANES:
-            reduce(vals, x, k, rows, 1, 1, rep, *order)
-            pipe_barrier(PIPE_V)
-            return
-        copy(red, x, LANES, rows, CopyRepeatParams(1, 1, lanes_rep, rep))
-        for c in range(LANES, k, LANES):
-            pipe_barrier(PIPE_V)
-            params = BinaryRepeatParams(1, 1, 1, lanes_rep, lanes_rep, rep)
-            fold(red, red, x[c:], min(LANES, k - c), rows, params)
-        pipe_barrier(PIPE_V)
-        reduce(vals, red, LANES, rows, 1, 1, lanes_rep, *order)
         pipe_barrier(PIPE_V)
 
     def _broadcast(self, bc: LocalTensor, vals: LocalTensor, rows: int) -> None:
@@ -322,15 +300,6 @@ class _SoftMax:
         for b in range(per):
             brcb(bc[b * 8 :], vals, -(-rows // 8), BrcbRepeatParams(per, 8 * per))
             pipe_barrier(PIPE_V)  # interleaved blocks: the recorded spans overlap
-
-    def _by_row(self, op: Any, x: LocalTensor, bc: LocalTensor, rows: int) -> None:
-        """``x[r, :] = op(x[r, :], value of row r)``, the value's block read by every block (stride 0)."""
-        k = self.k
-        rep = k * F32 // BLOCK
-        per = self.blk * F32 // BLOCK
-        for c in range(0, k, LANES):
-            op(x[c:], x[c:], bc, min(LANES, k - c), rows, BinaryRepeatParams(1, 1, 0, rep, rep, per))
-            pipe_barrier(PIPE_V)  # the recorded ranges of two column chunks (spans of all rows) overlap
 
     def _out(self, out: LocalTensor | None, bc: LocalTensor, r0: int, rows: int) -> None:
         """The ``[rows, blk]`` block of ``max``/``sum`` (in its type)."""
@@ -342,3 +311,55 @@ class _SoftMax:
         else:
             data_copy(dst, bc, rows * self.blk)
         pipe_barrier(PIPE_V)
+
+
+def row_reduce(
+    x: LocalTensor,
+    red: LocalTensor,
+    vals: LocalTensor,
+    rows: int,
+    k: int,
+    fold: Any,
+    reduce: Any,
+    also: LocalTensor | None = None,
+) -> None:
+    """``vals[r]`` = the reduction of row ``r`` of the float rows ``x`` (``k`` each): 64-lane partials
+    in ``red`` (``rows x 64``) folded over the row's chunks with ``fold`` (``max``/``add``, one repeat
+    per row), then ``reduce`` (``whole_reduce_max``/``whole_reduce_sum``) of each row's lanes into
+    ``vals`` and, when given, into ``also`` too (a destination that need only be element-aligned)."""
+    rep = k * F32 // BLOCK  # a row of x, in blocks
+    lanes_rep = LANES * F32 // BLOCK  # a row of red, in blocks
+    order = (ReduceOrder.ORDER_ONLY_VALUE,) if reduce is whole_reduce_max else ()
+    if k <= LANES:
+        for dst in (vals,) if also is None else (vals, also):
+            reduce(dst, x, k, rows, 1, 1, rep, *order)
+        pipe_barrier(PIPE_V)
+        return
+    copy(red, x, LANES, rows, CopyRepeatParams(1, 1, lanes_rep, rep))
+    for c in range(LANES, k, LANES):
+        pipe_barrier(PIPE_V)
+        fold(red, red, x[c:], min(LANES, k - c), rows, BinaryRepeatParams(1, 1, 1, lanes_rep, lanes_rep, rep))
+    pipe_barrier(PIPE_V)
+    for dst in (vals,) if also is None else (vals, also):
+        reduce(dst, red, LANES, rows, 1, 1, lanes_rep, *order)
+    pipe_barrier(PIPE_V)
+
+
+def by_row(
+    op: Any, x: LocalTensor, other: LocalTensor, rows: int, k: int, other_rep: int, other_blk: int = 0
+) -> None:
+    """``x[r, :] = op(x[r, :], other)`` for the float rows ``x`` (``k`` each), one repeat per row:
+    ``other`` advances ``other_rep`` blocks per row and ``other_blk`` per block (0: a row's
+    value broadcast from one block; ``other_rep`` 0 and ``other_blk`` 1: one vector for all rows)."""
+    rep = k * F32 // BLOCK
+    for c in range(0, k, LANES):
+        src1 = other[c:] if other_blk else other
+        op(
+            x[c:],
+            x[c:],
+            src1,
+            min(LANES, k - c),
+            rows,
+            BinaryRepeatParams(1, 1, other_blk, rep, rep, other_rep),
+        )
+        pipe_barrier(PIPE_V)  # the recorded ranges of two column chunks (spans of all rows) overlap
