@@ -175,16 +175,16 @@ class Matmul:
     # --- set-up -------------------------------------------------------------------------------
     def init(self, tiling: TCubeTiling, tpipe: TPipe | None = None) -> None:
         """``Init(&tiling, &pipe)``: check the tiling and take the object's L1/L0 buffers from the TPipe."""
-        if tpipe is not None:
-            self.pipe = tpipe
-        if self.pipe is None:
+        pipe = tpipe if tpipe is not None else self.pipe
+        if pipe is None:
             raise ValueError(
                 "Matmul.init: no TPipe: register the object with regist_matmul_obj(pipe, ...) "
                 "or pass init(tiling, pipe)"
             )
         if not isinstance(tiling, TCubeTiling):
             raise TypeError(f"Matmul.init needs a TCubeTiling (from get_tiling), got {type(tiling).__name__}")
-        self._check_tiling(tiling)
+        self._check_tiling(tiling)  # before anything changes: a refused tiling leaves the object as it was
+        self.pipe = pipe
         t = tiling
         isz = self.a_dt.itemsize
         db_a1 = 2 if t.depth_a1 >= 2 * t.step_ka * max(t.step_m, 1) else 1
