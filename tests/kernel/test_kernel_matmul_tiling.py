@@ -157,12 +157,29 @@ def test_every_high_level_name_is_exported_and_in_the_mapping_table() -> None:
     from pathlib import Path
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "dsl_mapping.md").read_text()
-    names = (
-        "CFG_MDL CFG_NORM CubeFormat DataType Matmul MatmulApiTiling MatmulConfig MatmulType "
-        "MultiCoreMatmulTiling TCubeTiling regist_matmul_obj SoftMaxShapeInfo SoftMaxTiling "
-        "get_soft_max_max_tmp_size get_soft_max_min_tmp_size soft_max soft_max_tiling_func LayerNormTiling "
-        "get_layer_norm_max_min_tmp_size get_layer_norm_nd_tiling_info layer_norm"
-    ).split()
+    names = [
+        "CFG_MDL",
+        "CFG_NORM",
+        "CubeFormat",
+        "DataType",
+        "Matmul",
+        "MatmulApiTiling",
+        "MatmulConfig",
+        "MatmulType",
+        "MultiCoreMatmulTiling",
+        "TCubeTiling",
+        "regist_matmul_obj",
+        "SoftMaxShapeInfo",
+        "SoftMaxTiling",
+        "get_soft_max_max_tmp_size",
+        "get_soft_max_min_tmp_size",
+        "soft_max",
+        "soft_max_tiling_func",
+        "LayerNormTiling",
+        "get_layer_norm_max_min_tmp_size",
+        "get_layer_norm_nd_tiling_info",
+        "layer_norm",
+    ]
     for name in names:
         assert name in asc.__all__ and hasattr(asc, name), name
         assert f"`{name}" in docs, f"{name} has no row in docs/dsl_mapping.md"
