@@ -427,3 +427,20 @@ def test_refused_calls_leave_state_intact(run) -> None:
     a, b, _ = inputs(c)
     _, (_, _, got) = run(refused_then_retried, 1, a, b, np.zeros((32, 64), np.float32), extra=(tc,))
     np.testing.assert_allclose(got, expected(c, a, b, np.zeros(0)), rtol=1e-4, atol=1e-3)
+
+
+
+def test_coupled_chip_is_refused_clearly(run) -> None:
+    """On the 310P (coupled: no fixpipe, the CO1 queue has no M -> FIX flag) Matmul is refused up
+    front with the reason, instead of racing on L0C."""
+    import aclsim
+
+    aclsim.reset_device(0)
+    assert aclsim.finalize() == []  # the fixture's tiny chip, for the 310P
+    aclsim.init(chip="310P")
+    aclsim.set_device(0)
+    t = asc.MatmulType(P.GM, F.ND, asc.half)
+    with pytest.raises(errors.TaskError) as info:
+        run(construct, 1, np.zeros(16, np.float32), extra=(t, asc.MatmulType(P.GM, F.ND, asc.float32)))
+    cause = info.value.cause
+    assert isinstance(cause, errors.FeatureNotSupportedError) and "coupled chip" in str(cause)

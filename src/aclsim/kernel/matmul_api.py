@@ -28,8 +28,9 @@ hardware orders larger ones itself); aclsim's sync model treats a pipe as issue-
 the barrier comes between every such pair (a little pessimistic for large blocks).  (2)
 ``mmad`` takes no bias table yet (``is_bias`` is refused), so the bias is added to L0C
 numerically right after the first step's ``mmad``; the L1 -> bias-table copy is recorded and
-timed, the mmad's read of the table is not.  (3) ND -> NZ is the DMA's (``Nd2NzParams``) on
-every chip; the coupled chips' library stages it in UB (``set_local_workspace``).
+timed, the mmad's read of the table is not.  (3) ND -> NZ is the DMA's (``Nd2NzParams``).
+(4) Split chips only: on a coupled chip (310P) C leaves L0C through UB, not modelled here, so
+the object refuses to be built there (``set_local_workspace``, a coupled-chip call, too).
 """
 
 from __future__ import annotations
@@ -113,7 +114,13 @@ class Matmul:
         bias_type: MatmulType | None = None,
         cfg: MatmulConfig = CFG_NORM,
     ) -> None:
-        current()  # a kernel object: outside a running kernel this raises KernelContextError
+        chip = current().chip  # a kernel object: outside a running kernel this raises KernelContextError
+        if chip.coupled:
+            raise FeatureNotSupportedError(
+                f"Matmul on {chip.name}, a coupled chip: its results leave L0C through UB (CO2), a path "
+                "aclsim's Matmul does not model (it uses fixpipe, which coupled chips lack); use a split "
+                "(A2) chip preset such as 910B or tiny"
+            )
         self.a_type, self.b_type, self.c_type, self.bias_type, self.cfg = (
             a_type,
             b_type,
@@ -314,19 +321,15 @@ class Matmul:
         self._reset()
 
     def set_local_workspace(self, tmp_buffer: LocalTensor) -> None:
-        """``SetLocalWorkspace(tmpBuffer)``: a VECCALC buffer for the coupled chips' UB staging.
+        """``SetLocalWorkspace(tmpBuffer)``: the UB staging buffer of the coupled chips' library.
 
-        aclsim's Matmul converts ND -> NZ on the DMA (``Nd2NzParams``) and stages nothing in
-        UB, so the buffer is checked and kept but not used; the A2 chips (split) do not have
-        the call, as documented."""
-        core = current()
-        if not core.chip.coupled:
-            raise FeatureNotSupportedError(
-                f"set_local_workspace on {core.chip.name}: SetLocalWorkspace exists on coupled chips "
-                "(Atlas inference AI Core, 310P) only"
-            )
-        local_operand(core, tmp_buffer, "set_local_workspace", "tmp_buffer", (Space.UB,))
-        self.local_workspace = tmp_buffer
+        The documentation lists the call for coupled chips only (not the A2 family), and
+        aclsim's Matmul runs on split chips only, so the call is refused with the reason."""
+        chip = current().chip
+        raise FeatureNotSupportedError(
+            f"set_local_workspace on {chip.name}: SetLocalWorkspace exists on coupled chips (Atlas "
+            "inference AI Core, 310P) only, where aclsim's Matmul is not modelled"
+        )
 
     def _input(self, gm: Any, dtype: np.dtype, what: str) -> GlobalTensor:
         if isinstance(gm, LocalTensor):
