@@ -115,8 +115,7 @@ A2_MODEL_SOURCES = {
 
 
 #: The shared core-model sources the A2 presets keep (the others are replaced by A2_MODEL_SOURCES).
-_A2_KEEPS = ("vector_issue_cycles, cube_issue_cycles", "cube_cycles_per_fractal",
-             "scalar_cycles_per_op, flag_latency_cycles")
+_A2_KEEPS = ("cube_cycles_per_fractal", "scalar_cycles_per_op, flag_latency_cycles")
 
 
 def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_bytes: int,
@@ -191,6 +190,7 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
             "aicpu_elements_per_s": "ESTIMATE: 2.5e8 elements/s per AI CPU core (an ARM core, NEON)",
             **{k: v for k, v in CORE_MODEL_SOURCES.items() if k in _A2_KEEPS},
             "local_copy_latency_cycles": "ESTIMATE: 20 cycles to the first byte of an on-chip copy",
+            "cube_issue_cycles": "ESTIMATE: 8 cycles",
             **A2_MODEL_SOURCES,
             **sources,
         },
