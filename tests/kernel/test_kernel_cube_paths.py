@@ -369,3 +369,18 @@ def test_unit_flag_fixpipe_with_nothing_to_read_would_hang(run) -> None:
     e = launch_fault(run, kern, np.zeros((m, k), np.float16), np.zeros((n, k), np.float16),
                      np.zeros((m, n), np.float32))
     assert isinstance(e, errors.FeatureNotSupportedError) and "no mmad with unit_flag=3" in str(e)
+
+
+def test_mmad_params_follow_the_two_cpp_constructors() -> None:
+    """Positional arguments land as in Ascend C's constructors (6: the unitFlag one, 8: the
+    isBias one), not in the fields' declaration order."""
+    six = asc.MmadParams(16, 32, 48, 1, False, False)
+    assert (six.unit_flag, six.cmatrix_source, six.cmatrix_init_val, six.is_bias) == (1, False, False, False)
+    eight = asc.MmadParams(16, 32, 48, True, 4, False, False, False)
+    assert (eight.is_bias, eight.fm_offset, eight.unit_flag, eight.cmatrix_init_val) == (True, 4, 0, True)
+    assert asc.MmadParams(16, 32, 48, cmatrix_init_val=False).cmatrix_init_val is False
+    for bad in ((1, 2, 3, 4), (1, 2, 3, 4, 5, 6, 7)):
+        with pytest.raises(TypeError, match="constructors|positional"):
+            asc.MmadParams(*bad)
+    with pytest.raises(TypeError, match="both"):
+        asc.MmadParams(1, 2, 3, m=4)

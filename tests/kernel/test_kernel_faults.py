@@ -188,12 +188,13 @@ def local_out_of_range(x):
     buf = asc.TBuf()
     pipe.init_buffer(buf, 256)
     t = buf.get(F16)
-    asc.exp(t, t, 256)  # FAULT-LOCAL-RANGE (128 halves fit)
+    asc.exp(t, t, 100_000)  # FAULT-LOCAL-RANGE (past the 192 KiB of UB, not only past the buffer)
 
 
 def test_local_out_of_range(run) -> None:
     e = launch_fault(run, local_out_of_range)
     assert isinstance(e, errors.LocalOutOfRangeError) and e.line == line_of(HERE, "FAULT-LOCAL-RANGE")
+    assert "past the 196608 B of UB" in str(e)
 
 
 @asc.kernel

@@ -49,13 +49,11 @@ CASES = [
      "is not aligned to sizeof(float16) = 2"),
     (lambda ub, l1, a, b, c, g, odd: asc.fixpipe(odd, c, asc.FixpipeParamsV220(16, 16, quant_pre=F322F16)),
      errors.MisalignedAccessError, CUBE, "fixpipe: dst global address 0x"),
-    # past the buffer: the bytes needed and how far past
-    (lambda ub, l1, a, b, c, g, odd: asc.add(ub, ub, ub, 256), errors.LocalOutOfRangeError, VEC,
-     "add: dst needs 512 B at UB[0], 256 B past its buffer"),
-    (lambda ub, l1, a, b, c, g, odd: asc.data_copy(ub, g, 256), errors.LocalOutOfRangeError, VEC,
-     "data_copy: dst needs 512 B at UB[0], 256 B past its buffer"),
-    (lambda ub, l1, a, b, c, g, odd: asc.load_data(a, l1, asc.LoadData2DParams(0, 3, 1)),
-     errors.LocalOutOfRangeError, CUBE, "load_data: src needs 1536 B at L1[0], 512 B past its buffer"),
+    # past the memory itself: the bytes needed and how far past (past the buffer only: a diagnostic)
+    (lambda ub, l1, a, b, c, g, odd: asc.add(ub, ub, ub, 100_000), errors.LocalOutOfRangeError, VEC,
+     "add: dst needs 200000 B at UB[0], 3392 B past the 196608 B of UB (199744 B past its buffer)"),
+    (lambda ub, l1, a, b, c, g, odd: asc.mmad(c, a, b, asc.MmadParams(16, 16, 16 * 129)),
+     errors.LocalOutOfRangeError, CUBE, "B past the 65536 B of L0A"),
     # in the wrong memory, or not a local tensor at all
     (lambda ub, l1, a, b, c, g, odd: asc.add(ub, l1, ub, 16), ValueError, None,
      "add: src0 is in L1; add takes it in UB"),
@@ -76,3 +74,22 @@ def test_every_instruction_checks_its_operands_alike(run, case, cls, code, text)
     assert isinstance(e, cls) and text in str(e), str(e)
     if code is not None:  # kernel faults: the side of the core, and the kernel line
         assert e.code == code and e.file == __file__ and e.line == case.__code__.co_firstlineno
+
+
+PAST_BUFFER = [
+    (lambda ub, l1, a, b, c, g, odd: asc.add(ub, ub, ub, 256), "past_buffer_write", "add", "UB", 256, 512),
+    (lambda ub, l1, a, b, c, g, odd: asc.data_copy(ub, g, 256), "past_buffer_write", "data_copy", "UB", 256, 512),
+    (lambda ub, l1, a, b, c, g, odd: asc.load_data(a, l1, asc.LoadData2DParams(0, 3, 1)), "past_buffer_read",
+     "load_data", "L1", 1024, 1536),
+]
+
+
+@pytest.mark.parametrize("case,kind,op,space,start,end", PAST_BUFFER)
+def test_past_the_buffer_inside_the_memory_is_a_diagnostic(run, case, kind, op, space, start, end) -> None:
+    """The device runs an operand that reaches past its TPipe buffer on the neighbouring bytes of
+    the same memory: aclsim runs it too and reports it with the line, it does not fault."""
+    with pytest.warns(asc.KernelSanitizerWarning, match="past a local buffer"):
+        launch, _ = run(operands, 1, np.zeros(256, np.float16), extra=(case,))
+    (d,) = [d for d in launch.diagnostics if d.kind == kind]
+    assert (d.op, d.start, d.end, d.line) == (op, start, end, case.__code__.co_firstlineno)
+    assert d.allocation.startswith(space) and "neighbouring" in str(d)

@@ -47,3 +47,23 @@ def test_memo_tells_costs_apart_even_when_they_come_and_go() -> None:
     same = Cost(repeats=5)
     a, b = (Instr(Pipe.V, "add", (UB,), (UB,), cost=same) for _ in range(2))
     assert m.work(a) is m.work(b)  # one shape, computed once
+
+
+def test_cube_fractals_follow_the_input_type() -> None:
+    """A fractal of A is 16 rows of 32 B: 16 fp16, 8 fp32 or 32 int8 values of K, so the same
+    m x n x k takes twice the cycles in fp32 and half in int8; HF32 is twice the fp32 rate."""
+    m = CostModel(TINY)
+    c = TINY
+
+    def mmad(k_bytes_per_value: float, **extra: int) -> float:
+        k = 64
+        a = Access(Space.L0A, 0, int(32 * k * k_bytes_per_value))  # m = 32: two row fractals
+        b = Access(Space.L0B, 0, int(32 * k * k_bytes_per_value))
+        out = Access(Space.L0C, 0, 32 * 32 * 4)
+        return m.shape(Instr(Pipe.M, "mmad", (a, b), (out,), cost=Cost(m=32, n=32, k=k, **extra)))[0]
+
+    fp16 = mmad(2) - c.cube_issue_cycles
+    assert fp16 == 2 * 2 * 4 * c.cube_cycles_per_fractal
+    assert mmad(4) - c.cube_issue_cycles == 2 * fp16
+    assert mmad(1) - c.cube_issue_cycles == fp16 / 2
+    assert mmad(4, hf32=1) - c.cube_issue_cycles == fp16

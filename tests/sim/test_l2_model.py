@@ -152,3 +152,16 @@ def test_task_duration_adds_the_launch_overhead_by_block_count() -> None:
         assert report.task_cycles == pytest.approx(report.total_cycles + overhead)
         assert report.task_seconds == pytest.approx(report.task_cycles / A2.clock_hz)
     assert simulate(TINY, [copy]).task_cycles == simulate(TINY, [copy]).total_cycles
+
+
+def test_written_lines_leave_first_under_pressure() -> None:
+    """With ``writes_first`` a written line enters at the LRU end: reads streaming through a
+    full cache push written data out (written back) before older read data; without
+    pressure written data stays."""
+    lru, wf = L2Cache(8 * 512, 512), L2Cache(8 * 512, 512, writes_first=True)
+    for c in (lru, wf):
+        c.access(0, 2048, write=False)  # lines 0-3 read
+        c.access(1 << 20, 1024, write=True)  # 2 lines written
+    assert wf.resident == lru.resident == 6  # no pressure: the writes stay
+    assert lru.access(2 << 20, 2048, write=False)[2] == 0  # LRU evicts the oldest: clean reads
+    assert wf.access(2 << 20, 2048, write=False)[2] == 1024  # written lines leave first

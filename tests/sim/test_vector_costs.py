@@ -34,13 +34,16 @@ def test_bank_groups_from_addresses() -> None:
 
 def test_api_cost_rows() -> None:
     m = CostModel(A2)
-    rows = {op: (head, per) for op, head, per in A2.vector_api_costs}
-    head, per = rows["add"]
-    assert (head, per) == (22.2, 1.0)
+    rows = {op: (h16, p16, h32, p32) for op, h16, p16, h32, p32 in A2.vector_api_costs}
+    assert rows["add"] == (22.2, 1.0, 23.2, 1.0)
     assert m.shape(_add(0, 32 * KiB - 256, 128 * KiB))[0] == pytest.approx(22.2 + 128)
     assert m.shape(_add(0, 32 * KiB, 64 * KiB))[0] == pytest.approx(22.2 + 2 * 128)
     assert rows["exp"][1] == pytest.approx(0.0311 / 0.0103, rel=1e-3)  # relative to Add
-    assert min(per for _, _, per in A2.vector_api_costs) == 1.0  # never above one repeat per cycle
+    assert rows["exp"][3] == pytest.approx(0.0307 * 64 / (0.0103 * 128), rel=1e-3)  # fp32: 64 a repeat
+    assert min(min(r[2], r[4]) for r in A2.vector_api_costs) == 1.0  # never above one repeat per cycle
+    wide = Instr(Pipe.V, "exp", (Access(Space.UB, 0, 256),), (Access(Space.UB, 64 * KiB, 256),),
+                 cost=Cost(repeats=4, width=4))
+    assert m.shape(wide)[0] == pytest.approx(rows["exp"][2] + 4 * rows["exp"][3])
     other = _add(0, 32 * KiB - 256, 128 * KiB, op="not_in_the_table")
     assert m.shape(other)[0] == A2.vector_issue_cycles + 128 * A2.vector_cycles_per_repeat
 

@@ -56,26 +56,32 @@ _A2_PATHS = {
     "910B4": (195.27, 176.75, 222.0, 368.2, 173.81, 190.7),
 }
 
-#: The vendor's fitted vector costs on arch 2201 ([ATT] kParamV1Info, fp16 rows):
-#: ``cycles = k * elements + b`` per API, by aclsim's instruction name.
+#: The vendor's fitted vector costs on arch 2201 ([ATT] kParamV1Info): ``cycles = k * elements + b``
+#: per API, by aclsim's instruction name: ``(k fp16, k fp32, b fp16, b fp32)``.
 _ATT_VECTOR = {
-    "add": (0.0103, 22.2), "adds": (0.0071, 22.1), "mul": (0.0110, 23.1), "muls": (0.0071, 23.1),
-    "sub": (0.0107, 22.1), "max": (0.0111, 20.1), "min": (0.0111, 20.1), "relu": (0.0077, 20.0),
-    "abs": (0.0077, 20.0), "exp": (0.0311, 28.0), "sqrt": (0.0312, 29.0), "rsqrt": (0.0071, 21.1),
-    "reciprocal": (0.0078, 21.0), "div": (0.0460, 29.1), "duplicate": (0.0078, 17.0),
-    "data_copy": (0.0078, 13.0), "copy": (0.0078, 13.0), "cast": (0.0147, 20.1), "select": (0.0118, 46.0),
-    "whole_reduce_sum": (0.0547, 35.0), "sigmoid": (0.1011, 116.0), "tanh": (0.1976, 182.0),
-    "erf": (0.6996, 478.0),
+    "add": (0.0103, 0.0206, 22.2, 23.2), "adds": (0.0071, 0.0141, 22.1, 22.1),
+    "mul": (0.0110, 0.0206, 23.1, 23.2), "muls": (0.0071, 0.0142, 23.1, 23.1),
+    "sub": (0.0107, 0.0213, 22.1, 22.1), "max": (0.0111, 0.0215, 20.1, 20.1),
+    "min": (0.0111, 0.0215, 20.1, 20.1), "relu": (0.0077, 0.0154, 20.0, 20.0),
+    "abs": (0.0077, 0.0147, 20.0, 20.0), "exp": (0.0311, 0.0307, 28.0, 28.0),
+    "sqrt": (0.0312, 0.0313, 29.0, 29.0), "rsqrt": (0.0071, 0.0143, 21.1, 21.1),
+    "reciprocal": (0.0078, 0.0146, 21.0, 21.0), "div": (0.0460, 0.0454, 29.1, 29.1),
+    "duplicate": (0.0078, 0.0156, 17.0, 17.0), "data_copy": (0.0078, 0.0157, 13.0, 13.0),
+    "copy": (0.0078, 0.0157, 13.0, 13.0), "select": (0.0118, 0.0229, 46.0, 44.0),
+    "whole_reduce_sum": (0.0547, 0.1094, 35.0, 32.0), "sigmoid": (0.1011, 0.1256, 116.0, 116.0),
+    "tanh": (0.1976, 0.1570, 182.0, 154.0), "erf": (0.6996, 0.6038, 478.0, 458.0),
 }
 
 
-def _vector_costs() -> tuple[tuple[str, float, float], ...]:
-    """``(op, head, cycles per repeat)``: the head is [ATT]'s ``b``; the cycles per repeat are
-    [ATT]'s ``k`` relative to Add's, anchored on Add's documented one repeat per cycle ([ADD]:
-    "128 half data per cycle"), and never below one (the unit's 256 B datapath).  Bank
-    conflicts multiply the repeats' cycles (``ub_bank_groups``)."""
-    k_add = _ATT_VECTOR["add"][0]
-    return tuple((op, b, max(1.0, round(k / k_add, 3))) for op, (k, b) in _ATT_VECTOR.items())
+def _vector_costs() -> tuple[tuple[str, float, float, float, float], ...]:
+    """``(op, head fp16, cycles per repeat fp16, head fp32, cycles per repeat fp32)``: the heads
+    are [ATT]'s ``b``; the cycles per repeat are [ATT]'s ``k`` times the elements of a 256 B
+    repeat (128 fp16, 64 fp32), relative to fp16 Add's, which is anchored on its documented one
+    repeat per cycle ([ADD]: "128 half data per cycle"), and never below one (the unit's 256 B
+    datapath).  Bank conflicts multiply the repeats' cycles (``ub_bank_groups``)."""
+    add = _ATT_VECTOR["add"][0] * 128
+    return tuple((op, b16, max(1.0, round(k16 * 128 / add, 3)), b32, max(1.0, round(k32 * 64 / add, 3)))
+                 for op, (k16, k32, b16, b32) in _ATT_VECTOR.items())
 
 
 #: Sources of the core-model figures of the Atlas A2 presets.
@@ -90,13 +96,16 @@ A2_MODEL_SOURCES = {
     "store (2613.205 us / 16384 at 1.85 GHz) -> 207 cycles (a store lands in L2)",
     "l2_bandwidth": "[MM] 'peak bandwidth of L2Cache is about 5TB/s'",
     "l2_line_bytes": "[DVM] kC220L2CacheLineBytes = 512 (UNVERIFIED)",
+    "l2_writes_first": "no public description of the replacement policy: plain LRU. On [ADD] the other "
+    "policy (written lines leave first) fits case 4 (-1.5 %) but not case 2 (+24 %); LRU: worst 17 %",
     "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
     "task_head_s, task_per_block_s": "derived from [ADD]: Task Duration - aiv_time is 0.46 us with 1 block "
     "(cases 0, 1) and 2.5-9.4 us, mean 6.3 us, with 48 (cases 2-6) -> 0.34 us + 0.124 us per block",
     "scalar_issue_cycles": "derived from [ADD] case 1: 231.166 us of scalar time at 1.85 GHz over "
     "16384 loops of 12 recorded instructions -> 2.2 cycles of control code per instruction",
-    "vector_api_costs": "[ATT] fitted k and b per API (fp16 rows); cycles per repeat = k / k(Add) "
-    "(at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per cycle')",
+    "vector_api_costs": "[ATT] fitted k and b per API and dtype (fp16, fp32); cycles per repeat = k x "
+    "elements per repeat / fp16 Add's (at least 1), Add = 1 repeat per cycle ([ADD] '128 half data per "
+    "cycle')",
     "vector_issue_cycles, vector_cycles_per_repeat": "ops not in [ATT]'s table: 22 cycles (the head of "
     "[ATT]'s binary ops) + 1 cycle per repeat ([ADD])",
     "ub_bank_groups, ub_bank_row_bytes, ub_bank_slice_bytes": "[ASC-2201 bank page] 48 banks of 128 rows "
@@ -106,8 +115,7 @@ A2_MODEL_SOURCES = {
 
 
 #: The shared core-model sources the A2 presets keep (the others are replaced by A2_MODEL_SOURCES).
-_A2_KEEPS = ("vector_issue_cycles, cube_issue_cycles", "cube_cycles_per_fractal",
-             "scalar_cycles_per_op, flag_latency_cycles")
+_A2_KEEPS = ("cube_cycles_per_fractal", "scalar_cycles_per_op, flag_latency_cycles")
 
 
 def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_bytes: int,
@@ -153,6 +161,7 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
         l2_latency_cycles=207,
         l2_bandwidth=5e12,
         l2_line_bytes=512,
+        l2_writes_first=False,
         vector_api_costs=_vector_costs(),
         vector_issue_cycles=22,
         vector_cycles_per_repeat=1.0,
@@ -181,6 +190,7 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
             "aicpu_elements_per_s": "ESTIMATE: 2.5e8 elements/s per AI CPU core (an ARM core, NEON)",
             **{k: v for k, v in CORE_MODEL_SOURCES.items() if k in _A2_KEEPS},
             "local_copy_latency_cycles": "ESTIMATE: 20 cycles to the first byte of an on-chip copy",
+            "cube_issue_cycles": "ESTIMATE: 8 cycles",
             **A2_MODEL_SOURCES,
             **sources,
         },
@@ -227,7 +237,7 @@ ASCEND_310P = ChipSpec(
     cube_cores=8,
     vector_cores=8,
     coupled=True,
-    clock_hz=1.08e9,
+    clock_hz=1.06e9,
     ub_bytes=256 * KiB,
     l1_bytes=1 * MiB,
     l0a_bytes=64 * KiB,
@@ -249,7 +259,7 @@ ASCEND_310P = ChipSpec(
     sources={
         "cube_cores, vector_cores, coupled": "[ATC] coupled example ai_core_cnt=10, vector_core_cnt=8; "
         "ESTIMATE 8 AI cores for one 310P die",
-        "clock_hz": "ESTIMATE: 1.08 GHz",
+        "clock_hz": "[OPPROF] sim_defs.h 1060 MHz (310P1-310P4)",
         "ub_bytes, l0c_bytes": "[INI] Ascend310P3 ub_size=262144, l0_c=256 KiB (UNVERIFIED)",
         "l1_bytes": "ESTIMATE: 1 MiB",
         "l0a/l0b bytes, alignments": "[INI] 64 KiB; [ASC] same alignment table as 2201",

@@ -85,11 +85,13 @@ class ChipSpec:
     l2_latency_cycles: int = 0  # first byte of an L2 hit (a write lands in L2); 0: no L2 modelled
     l2_bandwidth: float = 0.0  # bytes per second, whole chip; 0: not a limit
     l2_line_bytes: int = 512
-    # vector unit: per-instruction costs by API, (op name, head cycles, cycles per repeat), for the
-    # ops listed (others: vector_issue_cycles + repeats * vector_cycles_per_repeat); UB banks:
+    l2_writes_first: bool = False  # written lines are the first to leave L2 under pressure
+    # vector unit: per-instruction costs by API, (op name, head cycles, cycles per repeat for 8- and
+    # 16-bit elements, the same two for 32-bit ones), for the ops listed (others:
+    # vector_issue_cycles + repeats * vector_cycles_per_repeat); UB banks:
     # rows of ub_bank_row_bytes interleave over ub_bank_groups groups within each slice of
     # ub_bank_slice_bytes (a bank is a group in a slice); 0 groups: no bank conflicts modelled
-    vector_api_costs: tuple[tuple[str, float, float], ...] = ()
+    vector_api_costs: tuple[tuple[str, float, float, float, float], ...] = ()
     ub_bank_groups: int = 0
     ub_bank_row_bytes: int = 32
     ub_bank_slice_bytes: int = 65536

@@ -137,6 +137,12 @@ from aclsim.kernel.launch import (
     kernel,
     remove_launch_listener,
 )
+from aclsim.kernel.layernorm_api import (
+    LayerNormTiling,
+    get_layer_norm_max_min_tmp_size,
+    get_layer_norm_nd_tiling_info,
+    layer_norm,
+)
 from aclsim.kernel.mask import (
     MASK_PLACEHOLDER,
     MaskMode,
@@ -146,6 +152,7 @@ from aclsim.kernel.mask import (
     set_vector_mask,
     vector_mask_state,
 )
+from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
 from aclsim.kernel.movement import (
     NCHW_CONV_ADDR_LIST_SIZE,
     DataCopyMVType,
@@ -185,6 +192,14 @@ from aclsim.kernel.reduction import (
 )
 from aclsim.kernel.repeat import BinaryRepeatParams, UnaryRepeatParams
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning
+from aclsim.kernel.softmax_api import (
+    SoftMaxShapeInfo,
+    SoftMaxTiling,
+    get_soft_max_max_tmp_size,
+    get_soft_max_min_tmp_size,
+    soft_max,
+    soft_max_tiling_func,
+)
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -199,6 +214,7 @@ from aclsim.kernel.sync import (
     wait_flag,
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
+from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
 
 __all__ = [
     "CMPMODE",
@@ -327,6 +343,30 @@ __all__ = [
     "shift_left",
     "shift_right",
     "set_deq_scale",
+    # issue 13, the high-level Matmul API and its host tiling
+    "CFG_MDL",
+    "CFG_NORM",
+    "CubeFormat",
+    "DataType",
+    "Matmul",
+    "MatmulApiTiling",
+    "MatmulConfig",
+    "MatmulType",
+    "MultiCoreMatmulTiling",
+    "TCubeTiling",
+    "regist_matmul_obj",
+    # issue 13, the high-level SoftMax API and its tiling
+    "SoftMaxShapeInfo",
+    "SoftMaxTiling",
+    "get_soft_max_max_tmp_size",
+    "get_soft_max_min_tmp_size",
+    "soft_max",
+    "soft_max_tiling_func",
+    # issue 13, the high-level LayerNorm API and its tiling
+    "LayerNormTiling",
+    "get_layer_norm_max_min_tmp_size",
+    "get_layer_norm_nd_tiling_info",
+    "layer_norm",
 ]
 __all__ += [  # multi-core kernels, atomic stores, workspaces (issue 13)
     "KernelPythonError",

@@ -289,6 +289,15 @@ class Core:
         file, line = where(3)
         raise cls(message, hint=hint, code=code, file=file, line=line, block=self.block_idx, **extra)
 
+    def diagnose_local(self, kind: str, space: str, offset: int, buf_end: int, end: int, op: str) -> None:
+        """Note a local operand reaching past its buffer (``[offset, buf_end)``) up to ``end``."""
+        if self.launch is None:
+            return
+        file, line = where(4)
+        self.launch.sanitizer.note(KernelDiagnostic(kind, self.block_idx, buf_end, end,
+                                                    f"{space} buffer [{offset}:{buf_end}]", offset,
+                                                    buf_end - offset, end - offset, op, file, line))
+
     def diagnose(self, kind: str, start: int, end: int, alloc: Allocation, op: str) -> None:
         """Note a legal but suspicious access in the launch's sanitizer report, at the kernel line."""
         if self.launch is None:
@@ -318,6 +327,8 @@ class CostTable(dict[Any, Cost]):
 
 #: Vector instructions: repeats.
 REPEATS = CostTable("repeats")
+#: Vector instructions whose cost depends on the element width: ``(repeats, bytes per element)``.
+WIDE_REPEATS = CostTable("repeats", "width")
 #: Copies: bytes moved.
 BYTES = CostTable("bytes")
 #: Copies on the vector pipe (UB -> UB): bytes and repeats.

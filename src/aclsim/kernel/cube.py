@@ -21,7 +21,8 @@ into L0C (as the cube does); float32 inputs multiply in float32; int8 accumulate
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -66,10 +67,13 @@ class LoadData2DParams:
     addr_mode: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class MmadParams:
-    """``MmadParams{m, n, k, isBias, ..., cmatrixInitVal}``: ``cmatrix_init_val`` True overwrites
-    L0C (C starts from zero), False accumulates into it."""
+    """``MmadParams``: ``cmatrix_init_val`` True overwrites L0C (C starts from zero), False
+    accumulates into it.  Positional arguments follow Ascend C's two constructors:
+    ``MmadParams(m, n, k, isBias, fmOffset, enSsparse, enWinogradA, enWinogradB)`` (8) and
+    ``MmadParams(m, n, k, unitFlag, cmatrixSource, cmatrixInitVal)`` (6); aclsim also takes
+    ``m, n, k`` alone; any field by keyword."""
 
     m: int = 0
     n: int = 0
@@ -83,6 +87,32 @@ class MmadParams:
     k_direction_align: bool = False
     cmatrix_source: bool = False
     cmatrix_init_val: bool = True
+
+    _EIGHT = ("m", "n", "k", "is_bias", "fm_offset", "en_ssparse", "en_winograd_a", "en_winograd_b")
+    _SIX = ("m", "n", "k", "unit_flag", "cmatrix_source", "cmatrix_init_val")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if len(args) == 8:
+            names: tuple[str, ...] = self._EIGHT
+        elif len(args) == 6:
+            names = self._SIX
+        elif len(args) <= 3:
+            names = self._SIX[:len(args)]
+        else:
+            raise TypeError(f"MmadParams takes 8 positional arguments (m, n, k, isBias, fmOffset, enSsparse, "
+                            f"enWinogradA, enWinogradB) or 6 (m, n, k, unitFlag, cmatrixSource, "
+                            f"cmatrixInitVal), or m, n, k; got {len(args)}")
+        values = {f.name: f.default for f in fields(self)}
+        for name, value in zip(names, args, strict=True):
+            values[name] = value
+        for name, value in kwargs.items():
+            if name not in values:
+                raise TypeError(f"MmadParams has no field {name!r}")
+            if name in names[:len(args)]:
+                raise TypeError(f"MmadParams got {name!r} both by position and by keyword")
+            values[name] = value
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
 
 class QuantMode(enum.IntEnum):

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from aclsim.isa import Pipe
-from aclsim.kernel._core import REPEATS, current, float16, float32, int16, int32, uint16, uint32
+from aclsim.kernel._core import WIDE_REPEATS, current, float16, float32, int16, int32, uint16, uint32
 from aclsim.kernel.mask import MASK_PLACEHOLDER, RESET
 from aclsim.kernel.operands import count_view, local_operand
 from aclsim.kernel.repeat import (
@@ -109,7 +109,8 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
         fn(count_view(core, src0, n, name, "src0"), count_view(core, src1, n, name, "src1"), out=d)
         nb = n * dt.itemsize
         reads = (src0.access(nb), src1.access(nb))
-        core.emit(Pipe.V, ISA_NAME.get(name, name), reads, (dst.access(nb),), REPEATS[repeats(core, nb)])
+        core.emit(Pipe.V, ISA_NAME.get(name, name), reads, (dst.access(nb),),
+                  WIDE_REPEATS[(repeats(core, nb), dt.itemsize)])
         core.vmask = RESET
         return
     if len(args) != 3:
@@ -123,7 +124,7 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
     as_, ai, aa = s.operand(core, src0, p.src0_blk_stride, p.src0_rep_stride, name)
     bs, bi, ba = s.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
     ds[di] = fn(as_[ai], bs[bi])
-    core.emit(Pipe.V, ISA_NAME.get(name, name), (aa, ba), (da,), REPEATS[s.repeat])
+    core.emit(Pipe.V, ISA_NAME.get(name, name), (aa, ba), (da,), WIDE_REPEATS[(s.repeat, dt.itemsize)])
 
 
 def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: LocalTensor, src: LocalTensor,
@@ -142,7 +143,7 @@ def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: 
         fn(count_view(core, src, n, name, "src"), out=count_view(core, dst, n, name, "dst"))
         nb = n * dt.itemsize
         core.emit(Pipe.V, ISA_NAME.get(name, name), (src.access(nb),), (dst.access(nb),),
-                  REPEATS[repeats(core, nb)])
+                  WIDE_REPEATS[(repeats(core, nb), dt.itemsize)])
         core.vmask = RESET
         return
     if len(args) != 3:
@@ -157,7 +158,7 @@ def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: 
     out = np.empty_like(x)
     fn(x, out=out)
     ds[di] = out
-    core.emit(Pipe.V, ISA_NAME.get(name, name), (sa,), (da,), REPEATS[s.repeat])
+    core.emit(Pipe.V, ISA_NAME.get(name, name), (sa,), (da,), WIDE_REPEATS[(s.repeat, dt.itemsize)])
 
 
 def _scalar(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: LocalTensor,
@@ -224,7 +225,7 @@ def duplicate(dst: LocalTensor, scalar: Any, *args: Any, is_set_mask: bool | Non
         n = check_count(args[0], name)
         count_view(core, dst, n, name, "dst")[...] = v
         nb = n * dt.itemsize
-        core.emit(Pipe.V, name, (), (dst.access(nb),), REPEATS[repeats(core, nb)])
+        core.emit(Pipe.V, name, (), (dst.access(nb),), WIDE_REPEATS[(repeats(core, nb), dt.itemsize)])
         core.vmask = RESET
         return
     if len(args) != 4:
@@ -234,7 +235,7 @@ def duplicate(dst: LocalTensor, scalar: Any, *args: Any, is_set_mask: bool | Non
     s = Strided(core, name, dt, mask, repeat, is_set_mask)
     ds, di, da = s.operand(core, dst, blk, rep, name)
     ds[di] = v
-    core.emit(Pipe.V, name, (), (da,), REPEATS[s.repeat])
+    core.emit(Pipe.V, name, (), (da,), WIDE_REPEATS[(s.repeat, dt.itemsize)])
 
 
 # --- functions the table uses beyond NumPy's ufuncs ----------------------------------------------

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from aclsim.arch import ChipSpec, get_chip
 from aclsim.errors import AclError, InvalidParamError, KernelContextError
@@ -43,6 +44,18 @@ __all__ = ["Kernel", "KernelLaunch", "add_launch_listener", "capture_launches", 
            "remove_launch_listener"]
 
 MAX_BLOCK_DIM = 65535
+
+
+@functools.lru_cache(maxsize=1)
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
+
+
+def _one_blas_thread() -> Any:
+    """BLAS on one thread while blocks run: the cube instructions compute on NumPy many small
+    products one after the other, and BLAS's own threads would only compete with the process's
+    other work for the cores (2.7x slower recording of a matmul on a 2-core machine)."""
+    return _blas().limit(limits=1, user_api="blas")
 
 class KernelLaunch:
     """One launch of a kernel: filled in when its stream runs it.
@@ -141,7 +154,8 @@ class KernelLaunch:
 
         self.blocks = BlockScheduler(self.block_dim, run_block)
         try:
-            self.blocks.run()
+            with _one_blas_thread():
+                self.blocks.run()
         finally:
             self.blocks = None
         if self.has_atomics:

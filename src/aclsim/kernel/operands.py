@@ -56,9 +56,17 @@ def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space,
 
 
 def _past(core: Core, t: LocalTensor, nbytes: int, name: str, what: str) -> None:
-    core.fault(LocalOutOfRangeError,
-               f"{name}: {what} needs {nbytes} B at {t.space.value}[{t.offset}], "
-               f"{t.offset + nbytes - t.buf_end} B past its buffer", code=fault_code(t.space))
+    """An operand reaching past its buffer: legal on the device while it stays inside the local
+    memory (the instruction works on addresses; the bytes belong to the neighbouring buffer),
+    so a sanitizer diagnostic with the line; past the memory itself, a fault."""
+    end = t.offset + nbytes
+    size = core.arenas[t.space].size
+    if end > size:
+        core.fault(LocalOutOfRangeError,
+                   f"{name}: {what} needs {nbytes} B at {t.space.value}[{t.offset}], {end - size} B past the "
+                   f"{size} B of {t.space.value} ({end - t.buf_end} B past its buffer)", code=fault_code(t.space))
+    kind = "past_buffer_write" if what.startswith("dst") else "past_buffer_read"
+    core.diagnose_local(kind, t.space.value, t.offset, t.buf_end, end, name)
 
 
 def local_bytes(core: Core, t: LocalTensor, nbytes: int, name: str, what: str) -> np.ndarray:

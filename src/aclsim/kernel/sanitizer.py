@@ -1,4 +1,4 @@
-"""The launch's sanitizer report: legal but suspicious global-memory accesses, with their lines.
+"""The launch's sanitizer report: legal but suspicious memory accesses, with their lines.
 
 AscendCL pads every device allocation to ``ALIGN_UP(size, 32) + 32`` bytes (aclsim's pool
 does the same), and a kernel may touch all of them on the device: only accesses past that
@@ -9,7 +9,10 @@ legal, and aclsim runs it as the device does, but it is noted here:
   contents are whatever the memory held: a previous allocation's data);
 - ``out_of_request_read``: a read of padding bytes the launch wrote earlier;
 - ``out_of_request_write``: a write into the padding (the host never sees those bytes: copies
-  stop at the requested size).
+  stop at the requested size);
+- ``past_buffer_read`` / ``past_buffer_write``: a local operand (UB, L1, L0) reaching past the
+  buffer its tensor lives in (a TQue/TBuf buffer, or a placed ``local_tensor``) but inside the
+  memory: the device runs it on the neighbouring bytes; past the memory itself it faults.
 
 Diagnostics of the same kind, line and allocation are merged into one (``count`` accesses,
 ``start``/``end`` spanning them, ``block`` the first block).  They are on
@@ -21,11 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = ("uninitialized_read", "out_of_request_read", "out_of_request_write")
+KINDS = ("uninitialized_read", "out_of_request_read", "out_of_request_write", "past_buffer_read",
+         "past_buffer_write")
 _LABELS = {
     "uninitialized_read": "uninitialized read",
     "out_of_request_read": "read past the requested size",
     "out_of_request_write": "write past the requested size",
+    "past_buffer_read": "read past a local buffer",
+    "past_buffer_write": "write past a local buffer",
 }
 
 
@@ -63,6 +69,10 @@ class KernelDiagnostic:
     def __str__(self) -> str:
         times = f", {self.count} accesses" if self.count > 1 else ""
         kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
+        if self.kind.startswith("past_buffer"):
+            return (f"{kind} ({self.end - self.start} B at {self.start}..{self.end}) by {self.op or 'an access'} "
+                    f"at {self.file}:{self.line} (block {self.block}{times}): bytes {first}..{last} from the "
+                    f"start of the {self.allocation} of {self.requested} B (the neighbouring memory)")
         return (f"{kind} ({self.end - self.start} B at 0x{self.start:x}..0x{self.end:x}) by "
                 f"{self.op or 'an access'} at {self.file}:{self.line} (block {self.block}{times}): bytes "
                 f"{first}..{last} of {self.allocation}, {self.requested} B requested, {self.padded} B padded")

@@ -49,7 +49,7 @@ class CostModel:
         self.copy_cycles[Pipe.MTE2] = chip.mte2_copy_cycles
         self.copy_cycles[Pipe.MTE3] = chip.mte3_copy_cycles
         self.copy_cycles[Pipe.FIX] = chip.fixpipe_copy_cycles
-        self.api = {op: (head, per) for op, head, per in chip.vector_api_costs}
+        self.api = {op: (h16, p16, h32, p32) for op, h16, p16, h32, p32 in chip.vector_api_costs}
         self.groups = chip.ub_bank_groups
         self.memo: dict[tuple[Any, ...], Shape] = {}
         self._costs: list[Any] = []  # every cost in a memo key, kept alive: its id stays its own
@@ -108,14 +108,22 @@ class CostModel:
             if repeats is None:
                 nbytes = _nbytes(ins, cost)
                 repeats = math.ceil(nbytes / chip.vector_repeat_bytes) if nbytes else 1
-            head, per = self.api.get(ins.op, (chip.vector_issue_cycles, chip.vector_cycles_per_repeat))
+            row = self.api.get(ins.op)
+            head: float
+            per: float
+            if row is None:
+                head, per = chip.vector_issue_cycles, chip.vector_cycles_per_repeat
+            elif (cost.get("width") or 2) >= 4:  # the element width, when the instruction gives it
+                head, per = row[2], row[3]
+            else:
+                head, per = row[0], row[1]
             return head + repeats * per * self.beats(ins)
         if pipe is Pipe.M:
             fractals = cost.fractals
             if fractals is None:
-                f = chip.cube_fractal
-                m, n, k = (f if x is None else x for x in (cost.m, cost.n, cost.k))
-                fractals = math.ceil(m / f) * math.ceil(n / f) * math.ceil(k / f)
+                fractals = self.fractals(ins, cost)
+            if cost.get("hf32"):  # an fp32 product in HF32 mode: twice the fp32 rate (the HF32 page)
+                fractals /= 2
             return chip.cube_issue_cycles + fractals * chip.cube_cycles_per_fractal
         if pipe is Pipe.S:
             return chip.scalar_cycles_per_op * (1 if cost.ops is None else cost.ops)
@@ -130,6 +138,21 @@ class CostModel:
             link = chip.host_link_bandwidth / chip.clock_hz
             return chip.host_link_latency_s * chip.clock_hz + nbytes / min(rate, link)
         return chip.local_copy_latency_cycles + nbytes / rate
+
+    def fractals(self, ins: Instr, cost: Cost) -> float:
+        """The fractals (one per cycle) of a cube product of ``m x n x k``: ``ceil(m/16) *
+        ceil(n/16)`` output fractals times the K fractals of A, whose width is 32 bytes of the
+        input type (16 fp16, 8 fp32, 32 int8 values): read from the size of the A operand the
+        instruction reads (a 16 x 32 B fractal each), else 16 values."""
+        f = self.chip.cube_fractal
+        m, n, k = (f if x is None else x for x in (cost.m, cost.n, cost.k))
+        m1, n1 = math.ceil(m / f), math.ceil(n / f)
+        k1 = math.ceil(k / f)
+        a = ins.reads[0].length if ins.reads else 0
+        tile = f * 32  # bytes of one A fractal: 16 rows of 32 B
+        if a and m1 and a % (tile * m1) == 0:
+            k1 = a // (tile * m1)
+        return m1 * n1 * k1
 
     def beats(self, ins: Instr) -> int:
         """Beats one repeat of a vector instruction takes for its UB accesses (1 without

@@ -264,7 +264,8 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     timelines: list[CoreTimeline] = []
     steps: list[Steps] = []
     t = 0.0
-    cache = L2Cache(chip.l2_bytes, chip.l2_line_bytes) if chip.l2_bytes and chip.l2_latency_cycles else None
+    cache = (L2Cache(chip.l2_bytes, chip.l2_line_bytes, writes_first=chip.l2_writes_first)
+             if chip.l2_bytes and chip.l2_latency_cycles else None)
     for w in range(waves):
         blocks = range(w * ncores, min((w + 1) * ncores, block_dim))
         rng = random.Random(seed + w)

@@ -10,6 +10,9 @@ least-recently-used, write-back, write-allocate cache shared by every core:
   the launch;
 - a line is evicted when the cache is full and it is the least recently touched; a dirty
   one costs a write of its bytes to device memory, charged to the transfer that evicted it;
+  with ``writes_first`` (``ChipSpec.l2_writes_first``) a written line enters at the
+  least-recently-used end instead, so under pressure written data leaves first (streaming
+  stores do not push out data that was read) and without pressure it stays;
 - a transfer with the bypass hint (``GlobalTensor.set_l2_cache_hint(CacheMode.DISABLE)``,
   ``SetL2CacheHint(CACHE_MODE_DISABLE)``) neither allocates nor refreshes lines: a read
   takes the resident lines from L2 and the rest from device memory; a write goes to device
@@ -49,8 +52,9 @@ class L2Cache:
     (0, 4096, 2048)
     """
 
-    def __init__(self, capacity: int, line: int) -> None:
+    def __init__(self, capacity: int, line: int, *, writes_first: bool = False) -> None:
         self.line = line
+        self.writes_first = writes_first  # written lines enter at the LRU end: the first to leave
         self.capacity = max(1, capacity // line)  # in lines
         self.stamps: dict[int, np.ndarray] = {}  # page -> stamp of each line's last touch (-1: absent)
         self.dirty: dict[int, np.ndarray] = {}
@@ -96,7 +100,10 @@ class L2Cache:
                 seg[:] = stamp
                 if write:
                     dirty[lo:hi] = True
-                self.order.append((page, lo, hi, stamp))
+                if write and self.writes_first:
+                    self.order.appendleft((page, lo, hi, stamp))
+                else:
+                    self.order.append((page, lo, hi, stamp))
             ln += hi - lo
         self.resident += fresh
         written_back = self._evict() if fresh else 0
