@@ -78,7 +78,8 @@ def test_every_instruction_checks_its_operands_alike(run, case, cls, code, text)
 
 PAST_BUFFER = [
     (lambda ub, l1, a, b, c, g, odd: asc.add(ub, ub, ub, 256), "past_buffer_write", "add", "UB", 256, 512),
-    (lambda ub, l1, a, b, c, g, odd: asc.data_copy(ub, g, 256), "past_buffer_write", "data_copy", "UB", 256, 512),
+    (lambda ub, l1, a, b, c, g, odd: asc.data_copy(ub, g, 256), "past_buffer_write", "data_copy", "UB", 256,
+     512),
     (lambda ub, l1, a, b, c, g, odd: asc.load_data(a, l1, asc.LoadData2DParams(0, 3, 1)), "past_buffer_read",
      "load_data", "L1", 1024, 1536),
 ]

@@ -64,7 +64,8 @@ def _past(core: Core, t: LocalTensor, nbytes: int, name: str, what: str) -> None
     if end > size:
         core.fault(LocalOutOfRangeError,
                    f"{name}: {what} needs {nbytes} B at {t.space.value}[{t.offset}], {end - size} B past the "
-                   f"{size} B of {t.space.value} ({end - t.buf_end} B past its buffer)", code=fault_code(t.space))
+                   f"{size} B of {t.space.value} ({end - t.buf_end} B past its buffer)",
+                   code=fault_code(t.space))
     kind = "past_buffer_write" if what.startswith("dst") else "past_buffer_read"
     core.diagnose_local(kind, t.space.value, t.offset, t.buf_end, end, name)
 

@@ -70,7 +70,8 @@ class KernelDiagnostic:
         times = f", {self.count} accesses" if self.count > 1 else ""
         kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
         if self.kind.startswith("past_buffer"):
-            return (f"{kind} ({self.end - self.start} B at {self.start}..{self.end}) by {self.op or 'an access'} "
+            by = self.op or "an access"
+            return (f"{kind} ({self.end - self.start} B at {self.start}..{self.end}) by {by} "
                     f"at {self.file}:{self.line} (block {self.block}{times}): bytes {first}..{last} from the "
                     f"start of the {self.allocation} of {self.requested} B (the neighbouring memory)")
         return (f"{kind} ({self.end - self.start} B at 0x{self.start:x}..0x{self.end:x}) by "
