@@ -65,6 +65,16 @@ from aclsim.kernel.copy import (
     data_copy,
     data_copy_pad,
 )
+from aclsim.kernel.coretype import (
+    CoreType,
+    KernelMetaType,
+    ascend_is_aic,
+    ascend_is_aiv,
+    core_type,
+    get_tpipe_ptr,
+    kernel_task_type,
+    kernel_task_type_default,
+)
 from aclsim.kernel.cube import (
     BlockMode,
     DataCopyEnhancedParams,
@@ -418,4 +428,31 @@ __all__ += [  # cube paths and helpers (issue 13)
     "total_l1_size",
     "total_ub_size",
     "total_vec_local_size",
+    # issue 13: kernel types, the core type of a block, GetTPipePtr
+    "CoreType",
+    "KernelMetaType",
+    "ascend_is_aic",
+    "ascend_is_aiv",
+    "core_type",
+    "get_tpipe_ptr",
+    "kernel_task_type",
+    "kernel_task_type_default",
+    *(t.name for t in KernelMetaType),
+    "AIC",
+    "AIV",
 ]
+
+#: Ascend C's kernel-type values and core types, unqualified as kernels write them.
+globals().update({t.name: t for t in KernelMetaType})
+AIC, AIV = CoreType.AIC, CoreType.AIV
+
+
+def __getattr__(name: str) -> object:
+    """``asc.ASCEND_IS_AIV``, ``asc.ASCEND_IS_AIC``, ``asc.g_coreType``: read inside a kernel, as
+    the macros are, they tell the core type of the running block (kernel/coretype.py)."""
+    from aclsim.kernel.coretype import DYNAMIC
+
+    fn = DYNAMIC.get(name)
+    if fn is None:
+        raise AttributeError(f"module 'aclsim.kernel' has no attribute {name!r}")
+    return fn()

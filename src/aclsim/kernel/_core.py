@@ -188,6 +188,8 @@ class Core:
         "_acc",
         "align",
         "l2_hints",
+        "core_type",
+        "forbidden",
         "vmask",
         "spr",
         "atomic",
@@ -222,6 +224,8 @@ class Core:
         self.pipe: TPipe | None = None
         self._acc: dict[tuple[Space, int, int], Access] = {}
         self.l2_hints: list[tuple[int, int]] = []  # GM ranges whose copies bypass L2 (SetL2CacheHint)
+        self.core_type: Any = None  # the declared kernel type's core (kernel/coretype.py); None: all pipes
+        self.forbidden: frozenset[Pipe] = frozenset()  # the pipes that core does not have
         #: The vector mask register of this block: (counter mode?, its 128 bits); see kernel/mask.py.
         self.vmask: tuple[bool, int] = (False, (1 << 128) - 1)
         #: Other special registers the block set (``DEQSCALE``...), by name; see kernel/quant.py.
@@ -256,6 +260,12 @@ class Core:
     def emit(self, pipe: Pipe, op: str, reads: tuple[Access, ...], writes: tuple[Access, ...],
              cost: Cost) -> Instr:
         file, line = where(3)
+        if self.forbidden and pipe in self.forbidden:
+            side = "vector" if pipe is not Pipe.V else "cube"
+            self.fault(UnsupportedFault, f"{op} runs on {pipe.name}, which a {side} core does not have: the "
+                       f"kernel declared a {side}-only type",
+                       hint="declare the kernel type that has this pipe, or move the instruction to a kernel "
+                       "of the other core type")
         if self.l2_hints and pipe in _GM_PIPES:
             cost = self._l2_cost(reads, writes, cost)
         ins = Instr(pipe, op, reads, writes, cost=cost, file=file, line=line)
