@@ -141,3 +141,51 @@ def early_pipe_ptr(x):
 def test_get_tpipe_ptr_needs_a_pipe(run) -> None:
     with pytest.raises(errors.TaskError, match="GetTPipePtr before"):
         run(early_pipe_ptr, 1, np.zeros(64, np.float32))
+
+
+@asc.kernel
+def soc_state(seen, x):
+    asc.set_atomic_add(asc.float32)
+    asc.set_mask_count()
+    asc.set_deq_scale(2.0)
+    before = asc.vector_mask_state()
+    asc.init_soc_state()
+    seen.append((before, asc.vector_mask_state()))
+
+
+def test_init_soc_state_resets_the_registers(run) -> None:
+    seen: list[tuple[object, object]] = []
+    run(soc_state, 1, np.zeros(64, np.float32), extra=(seen,))
+    (before, after), = seen
+    assert before != after
+    fresh: list[tuple[object, object]] = []
+
+    @asc.kernel
+    def fresh_state(seen2, x):
+        seen2.append(asc.vector_mask_state())
+
+    run(fresh_state, 1, np.zeros(64, np.float32), extra=(fresh,))
+    assert after == fresh[0]  # as a fresh block starts
+
+
+@asc.kernel
+def store_after_reset(x, y):
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 256)
+    t = buf.get(F32)
+    gx, gy = asc.GlobalTensor(F32), asc.GlobalTensor(F32)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    asc.data_copy(t, gx, 64)
+    asc.set_atomic_add(asc.float32)
+    asc.init_soc_state()  # the atomic mode goes: the store below overwrites
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gy, t, 64)
+
+
+def test_init_soc_state_ends_the_atomic_mode(run) -> None:
+    x = np.ones(64, np.float32)
+    _, (_, y) = run(store_after_reset, 1, x, np.full(64, 5, np.float32))
+    assert (y == 1).all()

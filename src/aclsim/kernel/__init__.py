@@ -72,6 +72,7 @@ from aclsim.kernel.coretype import (
     ascend_is_aiv,
     core_type,
     get_tpipe_ptr,
+    init_soc_state,
     kernel_task_type,
     kernel_task_type_default,
 )
@@ -435,6 +436,7 @@ __all__ += [  # cube paths and helpers (issue 13)
     "ascend_is_aiv",
     "core_type",
     "get_tpipe_ptr",
+    "init_soc_state",
     "kernel_task_type",
     "kernel_task_type_default",
     *(t.name for t in KernelMetaType),

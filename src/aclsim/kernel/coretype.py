@@ -134,3 +134,20 @@ def get_tpipe_ptr() -> Any:
 
 #: The macros a kernel reads as values (``asc.ASCEND_IS_AIV``), computed for the running block.
 DYNAMIC = {"ASCEND_IS_AIV": ascend_is_aiv, "ASCEND_IS_AIC": ascend_is_aic, "g_coreType": core_type}
+
+
+def init_soc_state() -> None:
+    """``InitSocState()``: put the block's global state registers back to their defaults, as the
+    page lists them for the A2/A3 and inference chips: no atomic store mode, the mask register
+    in normal mode with every bit set, the DEQSCALE register back to 1, the CTRL bits aclsim
+    models (HF32) off, the loop-mode parameters reset.  (A fresh block starts in that state
+    already: the call matters after the kernel changed one of them.)"""
+    from aclsim.kernel.mask import RESET
+    from aclsim.kernel.quant import DEQSCALE
+
+    core = current()
+    core.atomic = None
+    core.vmask = RESET
+    core.spr.pop(DEQSCALE, None)
+    core.hf32 = None
+    core.loop_mode = {}
