@@ -143,12 +143,16 @@ def _ub_dtype(dt: np.dtype) -> np.dtype:
     return np.dtype(np.uint8) if dt == BOOL else dt
 
 
+_Bytes = tuple[str, int, int]
+
+
 def _buffers(
     inputs: Sequence[Operand], output: Operand, compute: np.dtype, temps: int, buffers: tuple[int, int],
     tile: int,
-) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]], list[str]]:
-    """The lower buffers of a tile and the upper ones (the body's ``dst``: the result buffer,
-    else the output queue), ``(role, bytes, num)``, and the role holding each ``srcs[k]``."""
+) -> tuple[list[_Bytes], list[_Bytes], list[_Bytes], list[str]]:
+    """A tile's buffers, ``(role, bytes, num)``: the lower ones (the body's operands), the
+    output queue when the body writes a result buffer, the upper one (the body's ``dst``: the
+    result buffer, else the output queue); and the role holding each ``srcs[k]``."""
     lower: list[tuple[str, int, int]] = []
     srcs = []
     for k, o in enumerate(inputs):
@@ -163,8 +167,8 @@ def _buffers(
         lower.append(("mask", -(-tile // 8 // BLOCK) * BLOCK or BLOCK, 1))
     out = ("out", tile * _ub_dtype(output.dtype).itemsize, buffers[1])
     if _ub_dtype(output.dtype) == compute:
-        return lower, [out], srcs
-    return [*lower, out], [("res", tile * compute.itemsize * (2 if output.dtype == BOOL else 1), 1)], srcs
+        return lower, [], [out], srcs
+    return lower, [out], [("res", tile * compute.itemsize * (2 if output.dtype == BOOL else 1), 1)], srcs
 
 
 def bank_layout(
@@ -174,15 +178,16 @@ def bank_layout(
     """A UB layout of one tile's buffers that keeps the template's instructions free of bank
     conflicts (see the module docstring), or None when it does not fit the chip's UB (or the
     chip models no banks).  Every buffer is a whole number of 512 B (one turn of the bank
-    groups), so that each keeps its half for all its repeats; the upper buffers live in the
-    top slice, so a result written there never shares a bank with the lower operands it is
-    computed from."""
+    groups), so that each keeps its half for all its repeats; ``dst`` lives in the top slice,
+    so a result written there never shares a bank with the lower operands it is computed from
+    (they end below the top slice; the output queue, which only a cast from the result buffer
+    writes, may reach into it)."""
     half = chip.ub_bank_groups * chip.ub_bank_row_bytes // 2
     slc = chip.ub_bank_slice_bytes
     top = (-(-chip.ub_usable_bytes // slc) - 1) * slc  # the last slice starts here
     if half <= 0 or top <= 0:
         return None
-    lower, upper, srcs = _buffers(inputs, output, compute, temps, buffers, tile)
+    lower, mid, upper, srcs = _buffers(inputs, output, compute, temps, buffers, tile)
     phase: dict[str, int] = {}
     for k in range(len(inputs)):
         phase[f"in{k}"] = (k % 2) * half  # two inputs of one instruction: opposite halves
@@ -191,9 +196,11 @@ def bank_layout(
     for k in range(temps):
         phase[f"tmp{k}"] = half - first if k % 2 == 0 else first
     phase["out"], phase["res"], phase["mask"] = half, 0, 0
-    slots = []
-    for start, limit, bufs in ((0, top, lower), (top, chip.ub_usable_bytes, upper)):
-        cur = start
+    slots: list[Slot] = []
+    cur = 0
+    for bufs, limit in ((lower, top), (mid, chip.ub_usable_bytes), (upper, chip.ub_usable_bytes)):
+        if bufs is upper:
+            cur = max(cur, top)
         for role, nbytes, num in bufs:
             length = -(-nbytes // (2 * half)) * 2 * half
             cur += (phase[role] - cur) % (2 * half)
@@ -287,14 +294,15 @@ def _banked_tile(
     no tile fits it)."""
     if not chip.ub_bank_groups:
         return None
-    lower, upper, _ = _buffers(inputs, output, compute, temps, buffers, 1)
+    lower, mid, upper, _ = _buffers(inputs, output, compute, temps, buffers, 1)
     slc = chip.ub_bank_slice_bytes
     top = (-(-chip.ub_usable_bytes // slc) - 1) * slc  # the last slice starts here
     if top <= 0:
         return None
-    per_lower = sum(b * n for _, b, n in lower)
-    per_upper = sum(b * n for _, b, n in upper)
-    t = min(tile, top // max(1, per_lower), (chip.ub_usable_bytes - top) // per_upper) // align * align
+    per_lower, per_mid, per_upper = (sum(b * n for _, b, n in bufs) for bufs in (lower, mid, upper))
+    usable = chip.ub_usable_bytes
+    t = min(tile, top // max(1, per_lower), (usable - top) // per_upper,
+            usable // (per_lower + per_mid + per_upper)) // align * align
     while t >= align:  # each step gives back the pads and the 512 B rounding
         if bank_layout(inputs, output, compute, temps, buffers, t, chip) is not None:
             return t
@@ -351,9 +359,9 @@ def _init_buffers(pipe: Any, plan: ElementwisePlan, bufs: dict[str, Any]) -> Non
     p = plan
     layout = p.layout
     if not layout:
-        lower, upper, _ = _buffers(p.inputs, p.output, p.compute, p.temps, p.buffers, p.tile)
+        lower, mid, upper, _ = _buffers(p.inputs, p.output, p.compute, p.temps, p.buffers, p.tile)
         cur, slots = 0, []
-        for role, nbytes, num in (*lower, *upper):
+        for role, nbytes, num in (*lower, *mid, *upper):
             length = -(-nbytes // BLOCK) * BLOCK
             slots.append(Slot(role, cur, length, num))
             cur += length * num

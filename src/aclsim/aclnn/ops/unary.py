@@ -155,13 +155,13 @@ def _sigmoid(cdt: np.dtype) -> tuple[Body, int]:
 
 def _silu(cdt: np.dtype) -> tuple[Body, int]:
     def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # x / (1 + exp(-x))
-        x, u, v = s[0], t[0], t[1]
+        x, u = s[0], t[0]  # d (in the top slice) holds exp(-x) until the division writes it
         asc.muls(u, x, -1.0, n)
-        asc.exp(v, u, n)
-        asc.adds(u, v, 1.0, n)
+        asc.exp(d, u, n)
+        asc.adds(u, d, 1.0, n)
         asc.div(d, x, u, n)
 
-    return body, 2
+    return body, 1
 
 
 GELU_K = 2.0 * math.sqrt(2.0 / math.pi)
