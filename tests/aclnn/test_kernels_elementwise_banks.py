@@ -97,3 +97,26 @@ def test_no_bank_model_packs_buffers() -> None:
     chip = get_chip("910B").with_changes(ub_bank_groups=0)
     p = plan_elementwise((4096, 4096), [(F16, (4096, 1))], (F16, (4096, 1)), F32, chip, temps=1)
     assert p.layout == () and p.ub_bytes <= chip.ub_usable_bytes
+
+
+@pytest.mark.parametrize("log", [False, True])
+def test_softmax_rows_have_no_bank_conflicts(rt910: None, log: bool) -> None:
+    x = np.random.default_rng(5).uniform(-3, 3, (96, 4096)).astype(F16)
+    a, z = Tensor.from_numpy(x), Tensor.from_numpy(np.zeros_like(x))
+    name = "log_softmax" if log else "softmax"
+    try:
+        ws, ex = getattr(aclnn, f"{name}_get_workspace_size")(a, -1, z)
+        getattr(aclnn, name)(None, ws, ex, None)
+        aclsim.synchronize_device()
+        got = z.numpy().astype(np.float64)
+    finally:
+        a.free()
+        z.free()
+    x64 = x.astype(np.float64)
+    e = np.exp(x64 - x64.max(-1, keepdims=True))
+    want = np.log(e / e.sum(-1, keepdims=True)) if log else e / e.sum(-1, keepdims=True)
+    np.testing.assert_allclose(got, want, rtol=2e-3, atol=2e-3 if log else 1e-5)
+    model = CostModel(get_chip("910B"))
+    big = [ins for launch in ex.launches for ins in launch.report.timelines[0].instrs
+           if ins.pipe is Pipe.V and max((a.length for a in (*ins.reads, *ins.writes)), default=0) >= 512]
+    assert big and [(i.op, model.beats(i)) for i in big if model.beats(i) > 1] == []

@@ -28,7 +28,6 @@ import numpy as np
 
 import aclsim.kernel as asc
 from aclsim.aclnn.kernels.reduce_tiling import (
-    BLOCK,
     FLOAT_IN,
     VecShape,
     align_elems,
@@ -117,22 +116,34 @@ def plan_softmax(shape: Sequence[int], dim: int, dtype: Any, chip: ChipSpec, *, 
 def _row_tile(chip: ChipSpec, r: int, dt: np.dtype, odt: np.dtype, log: bool) -> tuple[int, bool, int, int]:
     """``(tile, resident, rows per load, slot)`` of the row kernel.
 
-    Per element: the input and the output double buffered, a float32 copy (LogSoftmax keeps
-    ``exp(x - max)`` in a second one when the rows are resident) and the reduce instructions' work
-    area (2 float32 values per 256 B repeat); fixed: three 32 B blocks per row of a load for the
-    per-row statistics.
+    Per element: the input and the output double buffered, two float32 tiles the resident rows
+    ping-pong between (one for the streamed path) and the reduce instructions' work area (2
+    float32 values per 256 B repeat); fixed: the per-row statistics (:func:`_stat_bytes`) and
+    the 512 B pads of the bank layout.
     """
-    fixed = 3 * MAX_ROWS * BLOCK + 1024
+    fixed = _stat_bytes(MAX_ROWS) + 4608
     slot = align_elems(r, min(dt.itemsize, odt.itemsize))
 
     def fit(per: int) -> int:  # elements (whole 256 B float32 repeats) that fit with the work area
         return (ub_budget(chip) - fixed) * 32 // (32 * per + 2 * 4) // 64 * 64
 
     per = 2 * dt.itemsize + 4 + 2 * odt.itemsize
-    tile = fit(per + 4) if log else fit(per)
+    tile = fit(per + 4)
     if slot <= tile:
         return tile, True, max(1, min(tile // slot, MAX_ROWS)), slot
     return fit(per), False, 0, 0
+
+
+def _stat_bytes(rows: int) -> int:
+    """UB of the per-row statistics: three areas (each row's raw statistic, its max spread over
+    a block, its sum spread over a block) of one 512 B row of bank groups per 8 rows."""
+    return 3 * 512 * -(-rows // 8)
+
+
+def _block(area: Any, j: int, half: int) -> Any:
+    """Row ``j``'s 32 B block in a statistics area: 8 rows to a 512 B turn of the bank groups,
+    all in the same half of the groups (``half`` 0: groups 0-7, 1: groups 8-15)."""
+    return area[128 * (j // 8) + 64 * half + 8 * (j % 8)]
 
 
 def _with_blocks(p: SoftmaxPlan, units: int, chip: ChipSpec) -> SoftmaxPlan:
@@ -146,27 +157,40 @@ def softmax_kernel(p: SoftmaxPlan) -> asc.Kernel:
 
 
 def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
+    """UB, laid out by bank (A2: 16 groups of 32 B rows, 64 KiB slices): the statistics first
+    (slice 0), then the queues, then two float32 tiles ``wide`` and ``other`` 256 B apart
+    modulo 512 B, so each step reads one and writes the other (an in-place step takes two
+    beats a repeat).  Every instruction that reads a row of ``wide`` (groups 0-7) writes
+    ``other`` or the statistics of groups 8-15 or a raw statistic of groups 0-7 in slice 0,
+    and the other way round; the reduce's work area is in groups 8-15."""
     dt, odt, r, tile, log, resident = p.dtype, p.out_dtype, p.r, p.tile, p.log, p.resident
     rows, slot, vec = p.rows, p.slot, p.vec
     assert vec is not None
-    ebytes = tile * 4 if log and resident else 0
     nstat = max(rows, 2)  # the streamed path combines chunks in a second slot
+    sbytes = _stat_bytes(nstat)
+    wbytes = -(-tile * 4 // 512) * 512
 
     @asc.kernel
     def softmax_rows(x: Any, y: Any) -> None:
         pipe = asc.TPipe()
+        stats = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(stats, sbytes + 512 + -(-(tile // 8 + 64) // 512) * 512)  # whole 512 B
         q_in, q_out = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
-        pipe.init_buffer(q_in, 2, tile * dt.itemsize)
-        pipe.init_buffer(q_out, 2, tile * odt.itemsize)
+        pipe.init_buffer(q_in, 2, -(-tile * dt.itemsize // 512) * 512)
+        if log:  # the result is cast out of ``wide``: the output queue in the other half
+            pipe.init_buffer(asc.TBuf(asc.TPosition.VECCALC), 256)
+        pipe.init_buffer(q_out, 2, -(-tile * odt.itemsize // 512) * 512)
+        if log:
+            pipe.init_buffer(asc.TBuf(asc.TPosition.VECCALC), 256)
         calc = asc.TBuf(asc.TPosition.VECCALC)
-        base = tile * 4 + ebytes
-        pipe.init_buffer(calc, base + 3 * nstat * BLOCK + tile // 8 + 64)
+        pipe.init_buffer(calc, 2 * wbytes + 256 if resident else tile * 4)
         wide = calc.get(F32, tile)
-        ebuf = calc.get_with_offset(F32, tile, tile * 4) if ebytes else wide
-        one = calc.get_with_offset(F32, 8 * nstat, base)  # each row's statistic at element 8 j
-        bmax = calc.get_with_offset(F32, 8 * nstat, base + nstat * BLOCK)  # row j's max in block j
-        bsum = calc.get_with_offset(F32, 8 * nstat, base + 2 * nstat * BLOCK)  # its sum (or ln sum)
-        red = calc.get_with_offset(F32, None, base + 3 * nstat * BLOCK)
+        other = calc.get_with_offset(F32, tile, wbytes + 256) if resident else wide
+        area = sbytes // 3
+        one = stats.get(F32, area // 4)  # row j's raw statistic at its block's element 0
+        bmax = stats.get_with_offset(F32, area // 4, area)
+        bsum = stats.get_with_offset(F32, area // 4, 2 * area)
+        red = stats.get_with_offset(F32, None, sbytes + 256)
         gx, gy = asc.GlobalTensor(dt), asc.GlobalTensor(odt)
         gx.set_global_buffer(x.cast(dt))
         gy.set_global_buffer(y.cast(odt))
@@ -180,9 +204,9 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
             move(wide, t, (k - 1) * slot + n)
             q_in.free_tensor(t)
 
-        def store(off: int, k: int, n: int) -> None:  # float32 ``wide`` -> GM
+        def store(src: Any, off: int, k: int, n: int) -> None:  # float32 ``src`` -> GM
             o = q_out.alloc_tensor(odt)
-            move(o, wide, (k - 1) * slot + n)
+            move(o, src, (k - 1) * slot + n)
             q_out.enque(o)
             o = q_out.deque(odt)
             store_rows(gy[off], o, k, n, 0, slot)
@@ -190,31 +214,37 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
 
         def finish(j: int, v: Any, n: int) -> None:  # x - max -> softmax / log softmax of row j
             if log:
-                row_apply(asc.sub, v, v, bsum[8 * j], n, vec)
+                row_apply(asc.sub, v, v, _block(bsum, j, 1), n, vec)
             else:
                 asc.exp(v, v, n)
-                row_apply(asc.div, v, v, bsum[8 * j], n, vec)
+                row_apply(asc.div, v, v, _block(bsum, j, 1), n, vec)
 
         if resident:
             for a in range(o0, o1, rows):
                 k = min(rows, o1 - a)
                 load(a * r, k, r)
                 for j in range(k):
-                    asc.reduce_max(one[8 * j], wide[j * slot], red, r)
-                    spread(bmax[8 * j], one[8 * j], "max")
-                    row_apply(asc.sub, wide[j * slot], wide[j * slot], bmax[8 * j], r, vec)
-                asc.exp(ebuf, wide, (k - 1) * slot + r)
+                    raw, bm = _block(one, j, 0), _block(bmax, j, 1)
+                    asc.reduce_max(raw, wide[j * slot], red, r)
+                    spread(bm, raw, "max")
+                    row_apply(asc.sub, other[j * slot], wide[j * slot], bm, r, vec)
+                asc.exp(wide, other, (k - 1) * slot + r)
                 for j in range(k):
-                    asc.reduce_sum(one[8 * j], ebuf[j * slot], red, r)
-                    spread(bsum[8 * j], one[8 * j])
-                if log:
-                    asc.ln(bsum, bsum, 8 * k)
-                    for j in range(k):
-                        finish(j, wide[j * slot], r)
-                else:
-                    for j in range(k):
-                        row_apply(asc.div, wide[j * slot], ebuf[j * slot], bsum[8 * j], r, vec)
-                store(a * r, k, r)
+                    raw = _block(one, j, 0)
+                    asc.reduce_sum(raw, wide[j * slot], red, r)
+                    spread(_block(bsum, j, 1), raw)
+                for g in range(0, k, 8):  # per 8 rows: ln(sum) (groups 0-7) or 1 / sum (8-15)
+                    m = 8 * min(8, k - g)
+                    if log:
+                        asc.ln(_block(one, g, 0), _block(bsum, g, 1), m)
+                    else:
+                        asc.reciprocal(_block(bmax, g, 1), _block(bsum, g, 1), m)
+                for j in range(k):
+                    if log:  # x - max - ln(sum): reads other (8-15) and the block (0-7)
+                        row_apply(asc.sub, wide[j * slot], other[j * slot], _block(one, j, 0), r, vec)
+                    else:  # exp(x - max) * (1 / sum)
+                        row_apply(asc.mul, other[j * slot], wide[j * slot], _block(bmax, j, 1), r, vec)
+                store(wide if log else other, a * r, k, r)
             return
         for row in range(o0, o1):  # rows longer than a tile: three sweeps, statistics in blocks
             for c0 in range(0, r, tile):
@@ -223,24 +253,24 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
                 asc.reduce_max(one if c0 == 0 else one[8], wide, red, n)
                 if c0:
                     asc.max(one, one, one[8], 1)
-            spread(bmax, one, "max")
+            spread(_block(bmax, 0, 1), one, "max")
             for c0 in range(0, r, tile):
                 n = min(tile, r - c0)
                 load(row * r + c0, 1, n)
-                row_apply(asc.sub, wide, wide, bmax, n, vec)
+                row_apply(asc.sub, wide, wide, _block(bmax, 0, 1), n, vec)
                 asc.exp(wide, wide, n)
                 asc.reduce_sum(one if c0 == 0 else one[8], wide, red, n)
                 if c0:
                     asc.add(one, one, one[8], 1)
-            spread(bsum, one)
+            spread(_block(bsum, 0, 1), one)
             if log:
-                asc.ln(bsum, bsum, 8)
+                asc.ln(_block(bsum, 0, 1), _block(bsum, 0, 1), 8)
             for c0 in range(0, r, tile):
                 n = min(tile, r - c0)
                 load(row * r + c0, 1, n)
-                row_apply(asc.sub, wide, wide, bmax, n, vec)
+                row_apply(asc.sub, wide, wide, _block(bmax, 0, 1), n, vec)
                 finish(0, wide, n)
-                store(row * r + c0, 1, n)
+                store(wide, row * r + c0, 1, n)
 
     return softmax_rows
 
