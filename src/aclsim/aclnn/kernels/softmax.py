@@ -36,6 +36,7 @@ from aclsim.aclnn.kernels.reduce_tiling import (
     row_apply,
     split_evenly,
     spread,
+    stat_block,
     store_rows,
     ub_budget,
 )
@@ -140,12 +141,6 @@ def _stat_bytes(rows: int) -> int:
     return 3 * 512 * -(-rows // 8)
 
 
-def _block(area: Any, j: int, half: int) -> Any:
-    """Row ``j``'s 32 B block in a statistics area: 8 rows to a 512 B turn of the bank groups,
-    all in the same half of the groups (``half`` 0: groups 0-7, 1: groups 8-15)."""
-    return area[128 * (j // 8) + 64 * half + 8 * (j % 8)]
-
-
 def _with_blocks(p: SoftmaxPlan, units: int, chip: ChipSpec) -> SoftmaxPlan:
     return replace(p, block_dim=max(1, min(chip.cores, units)), vec=VecShape.of(chip))
 
@@ -214,36 +209,36 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
 
         def finish(j: int, v: Any, n: int) -> None:  # x - max -> softmax / log softmax of row j
             if log:
-                row_apply(asc.sub, v, v, _block(bsum, j, 1), n, vec)
+                row_apply(asc.sub, v, v, stat_block(bsum, j, 1), n, vec)
             else:
                 asc.exp(v, v, n)
-                row_apply(asc.div, v, v, _block(bsum, j, 1), n, vec)
+                row_apply(asc.div, v, v, stat_block(bsum, j, 1), n, vec)
 
         if resident:
             for a in range(o0, o1, rows):
                 k = min(rows, o1 - a)
                 load(a * r, k, r)
                 for j in range(k):
-                    raw, bm = _block(one, j, 0), _block(bmax, j, 1)
+                    raw, bm = stat_block(one, j, 0), stat_block(bmax, j, 1)
                     asc.reduce_max(raw, wide[j * slot], red, r)
                     spread(bm, raw, "max")
                     row_apply(asc.sub, other[j * slot], wide[j * slot], bm, r, vec)
                 asc.exp(wide, other, (k - 1) * slot + r)
                 for j in range(k):
-                    raw = _block(one, j, 0)
+                    raw = stat_block(one, j, 0)
                     asc.reduce_sum(raw, wide[j * slot], red, r)
-                    spread(_block(bsum, j, 1), raw)
+                    spread(stat_block(bsum, j, 1), raw)
                 for g in range(0, k, 8):  # per 8 rows: ln(sum) (groups 0-7) or 1 / sum (8-15)
                     m = 8 * min(8, k - g)
                     if log:
-                        asc.ln(_block(one, g, 0), _block(bsum, g, 1), m)
+                        asc.ln(stat_block(one, g, 0), stat_block(bsum, g, 1), m)
                     else:
-                        asc.reciprocal(_block(bmax, g, 1), _block(bsum, g, 1), m)
+                        asc.reciprocal(stat_block(bmax, g, 1), stat_block(bsum, g, 1), m)
                 for j in range(k):
                     if log:  # x - max - ln(sum): reads other (8-15) and the block (0-7)
-                        row_apply(asc.sub, wide[j * slot], other[j * slot], _block(one, j, 0), r, vec)
+                        row_apply(asc.sub, wide[j * slot], other[j * slot], stat_block(one, j, 0), r, vec)
                     else:  # exp(x - max) * (1 / sum)
-                        row_apply(asc.mul, other[j * slot], wide[j * slot], _block(bmax, j, 1), r, vec)
+                        row_apply(asc.mul, other[j * slot], wide[j * slot], stat_block(bmax, j, 1), r, vec)
                 store(wide if log else other, a * r, k, r)
             return
         for row in range(o0, o1):  # rows longer than a tile: three sweeps, statistics in blocks
@@ -253,22 +248,22 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
                 asc.reduce_max(one if c0 == 0 else one[8], wide, red, n)
                 if c0:
                     asc.max(one, one, one[8], 1)
-            spread(_block(bmax, 0, 1), one, "max")
+            spread(stat_block(bmax, 0, 1), one, "max")
             for c0 in range(0, r, tile):
                 n = min(tile, r - c0)
                 load(row * r + c0, 1, n)
-                row_apply(asc.sub, wide, wide, _block(bmax, 0, 1), n, vec)
+                row_apply(asc.sub, wide, wide, stat_block(bmax, 0, 1), n, vec)
                 asc.exp(wide, wide, n)
                 asc.reduce_sum(one if c0 == 0 else one[8], wide, red, n)
                 if c0:
                     asc.add(one, one, one[8], 1)
-            spread(_block(bsum, 0, 1), one)
+            spread(stat_block(bsum, 0, 1), one)
             if log:
-                asc.ln(_block(bsum, 0, 1), _block(bsum, 0, 1), 8)
+                asc.ln(stat_block(bsum, 0, 1), stat_block(bsum, 0, 1), 8)
             for c0 in range(0, r, tile):
                 n = min(tile, r - c0)
                 load(row * r + c0, 1, n)
-                row_apply(asc.sub, wide, wide, _block(bmax, 0, 1), n, vec)
+                row_apply(asc.sub, wide, wide, stat_block(bmax, 0, 1), n, vec)
                 finish(0, wide, n)
                 store(wide, row * r + c0, 1, n)
 
