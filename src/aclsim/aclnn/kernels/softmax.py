@@ -31,12 +31,14 @@ from aclsim.aclnn.kernels.reduce_tiling import (
     FLOAT_IN,
     VecShape,
     align_elems,
+    gather,
     load_rows,
     move,
     row_apply,
     split_evenly,
     spread,
     stat_block,
+    stat_runs,
     store_rows,
     ub_budget,
 )
@@ -207,6 +209,14 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
             store_rows(gy[off], o, k, n, 0, slot)
             q_out.free_tensor(o)
 
+        def spread_rows(blocks: Any, k: int, kind: str = "sum") -> None:
+            """Rows ``0 .. k-1``'s raw statistics (``one``) spread over their blocks: gathered
+            into consecutive floats (in the reduce's work area, free between reduces), then one
+            ``brcb`` per 8 rows (a ``whole_reduce`` per row costs three times as much)."""
+            for j, m in stat_runs(0, k):
+                gather(red[j], stat_block(one, j, 0), m, kind)
+            asc.brcb(stat_block(blocks, 0, 1), red, -(-k // 8), asc.BrcbRepeatParams(1, 16))
+
         def finish(j: int, v: Any, n: int) -> None:  # x - max -> softmax / log softmax of row j
             if log:
                 row_apply(asc.sub, v, v, stat_block(bsum, j, 1), n, vec)
@@ -219,15 +229,14 @@ def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
                 k = min(rows, o1 - a)
                 load(a * r, k, r)
                 for j in range(k):
-                    raw, bm = stat_block(one, j, 0), stat_block(bmax, j, 1)
-                    asc.reduce_max(raw, wide[j * slot], red, r)
-                    spread(bm, raw, "max")
-                    row_apply(asc.sub, other[j * slot], wide[j * slot], bm, r, vec)
+                    asc.reduce_max(stat_block(one, j, 0), wide[j * slot], red, r)
+                spread_rows(bmax, k, "max")
+                for j in range(k):
+                    row_apply(asc.sub, other[j * slot], wide[j * slot], stat_block(bmax, j, 1), r, vec)
                 asc.exp(wide, other, (k - 1) * slot + r)
                 for j in range(k):
-                    raw = stat_block(one, j, 0)
-                    asc.reduce_sum(raw, wide[j * slot], red, r)
-                    spread(stat_block(bsum, j, 1), raw)
+                    asc.reduce_sum(stat_block(one, j, 0), wide[j * slot], red, r)
+                spread_rows(bsum, k)
                 for g in range(0, k, 8):  # per 8 rows: ln(sum) (groups 0-7) or 1 / sum (8-15)
                     m = 8 * min(8, k - g)
                     if log:
