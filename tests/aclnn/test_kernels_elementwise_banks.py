@@ -1,5 +1,7 @@
-"""The elementwise template lays UB out so that no instruction of the unary bodies waits on a
-UB bank conflict (910B: 16 bank groups of 32 B rows in 64 KiB slices)."""
+"""UB laid out by bank (910B: 16 bank groups of 32 B rows in 64 KiB slices): no instruction of
+the elementwise template's unary bodies, of the Softmax/LogSoftmax row kernel or of the
+LayerNorm/RmsNorm resident rows waits on a bank conflict (but a square's two reads of one
+operand), and the results stay exact."""
 
 from __future__ import annotations
 

@@ -224,7 +224,8 @@ def plan_elementwise(
 ) -> ElementwisePlan:
     """Plan an elementwise launch over ``shape`` (the output's): each input and the output as
     ``(dtype, strides in elements over shape)``; stride 0 broadcasts.  The tile is the largest
-    that fits the chip's usable UB with ``buffer_num`` buffers per queue, a multiple of one
+    that fits the chip's usable UB with ``buffer_num`` buffers per queue (``in_buffer_num`` per
+    input queue when given; with a bank model, laid out by :func:`bank_layout`), a multiple of one
     vector repeat; the work is split over all vector cores when there is enough of it.
 
     >>> from aclsim.arch import get_chip
