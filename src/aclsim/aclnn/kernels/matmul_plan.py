@@ -217,7 +217,7 @@ def plan_matmul(m: int, k: int, n: int, batch: int, dtype: Any, out_dtype: Any, 
     >>> from aclsim.arch import get_chip
     >>> p = plan_matmul(64, 64, 64, 1, "float16", "float16", MatLayout(), MatLayout(), 0, get_chip("tiny"))
     >>> p.base_m, p.base_n, p.block_dim
-    (64, 64, 1)
+    (32, 64, 2)
     """
     dtype, out_dtype, cmt = np.dtype(dtype), np.dtype(out_dtype), CubeMathType(int(cube_math_type))
     if dtype not in (float16, bfloat16, float32) or out_dtype not in (float16, bfloat16, float32):

@@ -31,9 +31,9 @@ import numpy as np
 
 import aclsim.kernel as asc
 from aclsim.aclnn.kernels.reduce_tiling import (
-    BLOCK,
     FLOAT_IN,
     GROUP,
+    TURN,
     VecShape,
     align_elems,
     gather,
@@ -42,6 +42,8 @@ from aclsim.aclnn.kernels.reduce_tiling import (
     row_apply,
     split_evenly,
     spread,
+    stat_block,
+    stat_runs,
     store_rows,
     ub_budget,
 )
@@ -84,9 +86,11 @@ def _float(d: Any, what: str) -> np.dtype:
     return dt
 
 
-#: UB bytes of the per-row statistics: a 32 B block per row of a group (one, mean, rstd), the
-#: gathered float32 values and the double-buffered statistics output tile, plus slack.
-_STAT_BYTES = 3 * GROUP * BLOCK + GROUP * 4 + 2 * GROUP * 4 + 1024
+#: UB bytes of the per-row statistics and the bank layout: the raw statistic's turn, a 32 B
+#: block per row of a group in 512 B turns (mean, rstd; ``stat_block``), the gathered float32
+#: values and the double-buffered statistics output tile (a turn each), the half-turn pads and
+#: 512 B rounding of the buffers, plus slack.
+_STAT_BYTES = TURN + 2 * GROUP // 8 * TURN + 3 * TURN + 8 * TURN + 1024
 
 
 def _tiles(chip: ChipSpec, r: int, dt: np.dtype, isz_in: int) -> tuple[int, bool, int, int]:
@@ -144,9 +148,22 @@ def plan_rms_norm(shape: Sequence[int], gamma_dims: int, dtype: Any, gamma_dtype
     return _plan(True, shape, gamma_dims, dtype, gamma_dtype, None, F32, epsilon, False, with_rstd, chip)
 
 
+def _up(n: int) -> int:
+    return -(-n // TURN) * TURN
+
+
 class _Rows:
     """One core's buffers and steps (built inside the running kernel).  Row ``p`` of the current
-    group of up to ``GROUP`` rows keeps its mean and rstd in block ``p`` of ``bmean``/``brstd``."""
+    group of up to ``GROUP`` rows keeps its mean and rstd in ``stat_block(.., p, ..)`` of
+    ``bmean``/``brstd``.
+
+    UB is laid out by bank (A2: 16 groups of 32 B rows, 64 KiB slices): the statistics and the
+    weight and bias first (slice 0 for a 4096-element row), then the queues, then the float32
+    tile ``wide`` (groups 0-7 of each 512 B turn) and the row-long ``sq`` 256 B further (groups
+    8-15).  The resident steps ping-pong between the two (an in-place step takes two beats a
+    repeat); every other operand of a step (a statistic's block, the weight, the bias, the
+    reduce's work area) sits in the half of the groups the step's tile source leaves free, or
+    is the raw statistic the reduce writes in its source's half of slice 0."""
 
     def __init__(self, p: NormPlan, x: Any, w: Any, b: Any, y: Any) -> None:
         self.p, self.x, self.w, self.b = p, x, w, b
@@ -157,23 +174,41 @@ class _Rows:
         vlen = self.slot
         self.inv_r = np.float32(1.0 / p.r) if p.r else np.float32("nan")
         isz_in = max(d.itemsize for d in (dt, p.weight, p.bias) if d is not None)
+        # halves of the bank groups: wide 0, sq 1.  LayerNorm: sum(x) from wide, x - mean -> sq,
+        # sq^2 -> wide, sum from wide, sq * rstd -> wide, then weight, bias ping-pong on;
+        # RmsNorm: x^2 -> sq, sum from sq, wide * rstd -> sq, sq * gamma -> wide.
+        src = 1 if p.rms else 0  # the half the reduces read
+        cur = 1 if p.rms else 0  # where the rstd step leaves the row
+        self.rstd_half = cur  # the rstd block sits in the half of the step's written tile
+        halves = []  # the weight's and the bias's: away from the tile their step reads
+        for present in (p.weight is not None, p.bias is not None):
+            halves.append(1 - cur if present else 0)
+            cur = 1 - cur if present else cur
         pipe = asc.TPipe()
+        stats = asc.TBuf(asc.TPosition.VECCALC)
+        area = GROUP // 8 * TURN
+        o_red = TURN + 2 * area + TURN + (1 - src) * TURN // 2
+        pipe.init_buffer(stats, _up(o_red + tile // 8 + 64))
+        self.one = stats.get_with_offset(F32, 16, src * TURN // 2)
+        self.bmean = stats.get_with_offset(F32, area // 4, TURN)
+        self.brstd = stats.get_with_offset(F32, area // 4, TURN + area)
+        self.gath = stats.get_with_offset(F32, GROUP, TURN + 2 * area)
+        self.red = stats.get_with_offset(F32, None, o_red)
+        params = asc.TBuf(asc.TPosition.VECCALC)
+        o_w = halves[0] * TURN // 2
+        o_b = _up(o_w + vlen * 4) + halves[1] * TURN // 2
+        pipe.init_buffer(params, _up(o_b + vlen * 4))
+        self.wv = params.get_with_offset(F32, vlen, o_w)
+        self.bv = params.get_with_offset(F32, vlen, o_b)
         self.q_in, self.q_out = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
         self.q_stat = asc.TQue(asc.TPosition.VECOUT, 1)
-        pipe.init_buffer(self.q_in, 2, tile * isz_in)
-        pipe.init_buffer(self.q_out, 2, tile * dt.itemsize)
-        pipe.init_buffer(self.q_stat, 2, GROUP * 4)
+        pipe.init_buffer(self.q_in, 2, _up(tile * isz_in))
+        pipe.init_buffer(self.q_out, 2, _up(tile * dt.itemsize))
+        pipe.init_buffer(self.q_stat, 2, _up(GROUP * 4))
         calc = asc.TBuf(asc.TPosition.VECCALC)
-        base = (tile + 3 * vlen) * 4
-        pipe.init_buffer(calc, base + 3 * GROUP * BLOCK + GROUP * 4 + tile // 8 + 64)
-        self.wide, self.sq = calc.get(F32, tile), calc.get_with_offset(F32, vlen, tile * 4)
-        self.wv = calc.get_with_offset(F32, vlen, (tile + vlen) * 4)
-        self.bv = calc.get_with_offset(F32, vlen, (tile + 2 * vlen) * 4)
-        self.one = calc.get_with_offset(F32, 8 * GROUP, base)
-        self.bmean = calc.get_with_offset(F32, 8 * GROUP, base + GROUP * BLOCK)
-        self.brstd = calc.get_with_offset(F32, 8 * GROUP, base + 2 * GROUP * BLOCK)
-        self.gath = calc.get_with_offset(F32, GROUP, base + 3 * GROUP * BLOCK)
-        self.red = calc.get_with_offset(F32, None, base + 3 * GROUP * BLOCK + GROUP * 4)
+        pipe.init_buffer(calc, _up(tile * 4) + TURN // 2 + vlen * 4)
+        self.wide = calc.get(F32, tile)
+        self.sq = calc.get_with_offset(F32, vlen, _up(tile * 4) + TURN // 2)
         self.gy = asc.GlobalTensor(dt)
         self.gy.set_global_buffer(y.cast(dt))
 
@@ -208,20 +243,39 @@ class _Rows:
 
     def finish_stats(self, blocks: Any, p0: int, k: int, rstd: bool) -> None:
         """Blocks ``p0 .. p0+k-1`` hold sums: make them means (``rstd`` False) or rstd values."""
-        b = blocks[8 * p0]
-        asc.muls(b, b, self.inv_r, 8 * k)
-        if rstd:
-            asc.adds(b, b, self.p.eps, 8 * k)
-            asc.rsqrt(b, b, 8 * k)
+        half = self.rstd_half if rstd else 1
+        for j, m in stat_runs(p0, k):
+            b = stat_block(blocks, j, half)
+            asc.muls(b, b, self.inv_r, 8 * m)
+            if rstd:
+                asc.adds(b, b, self.p.eps, 8 * m)
+                asc.rsqrt(b, b, 8 * m)
 
     def scale(self, v: Any, n: int, pos: int) -> None:
-        """``v[:n]`` (already shifted by the mean) times rstd, weight, plus bias."""
+        """``v[:n]`` (already shifted by the mean) times rstd, weight, plus bias, in place (the
+        streamed path)."""
         p = self.p
-        row_apply(asc.mul, v, v, self.brstd[8 * pos], n, self.vec)
+        row_apply(asc.mul, v, v, stat_block(self.brstd, pos, self.rstd_half), n, self.vec)
         if p.weight is not None:
             asc.mul(v, v, self.wv, n)
         if p.bias is not None:
             asc.add(v, v, self.bv, n)
+
+    def scale_rows(self, v: Any, n: int, pos: int) -> None:
+        """Row ``v`` of ``wide``: LayerNorm's ``sq`` (x - mean) or RmsNorm's ``v`` (x) times
+        rstd, weight, plus bias into ``v``, each step from one tile into the other."""
+        p, sq = self.p, self.sq
+        tiles = (v, sq)
+        cur = 0 if p.rms else 1  # the rstd step reads this tile
+        row_apply(asc.mul, tiles[1 - cur], tiles[cur], stat_block(self.brstd, pos, self.rstd_half), n,
+                  self.vec)
+        cur = 1 - cur
+        for param, op, vec in ((p.weight, asc.mul, self.wv), (p.bias, asc.add, self.bv)):
+            if param is not None:
+                op(tiles[1 - cur], tiles[cur], vec, n)
+                cur = 1 - cur
+        if cur == 1:  # an odd number of steps ended in sq
+            asc.data_copy(v, sq, n)
 
     def store(self, off: int, k: int, n: int) -> None:
         p = self.p
@@ -235,7 +289,9 @@ class _Rows:
     def flush(self, blocks: Any, addr: Any, first: int, k: int) -> None:
         """Rows ``first .. first+k-1``'s statistic, gathered out of their blocks, to GM."""
         st = self.p.stats
-        gather(self.gath, blocks, k)
+        half = 1 if blocks is self.bmean else self.rstd_half
+        for j, m in stat_runs(0, k):
+            gather(self.gath[j], stat_block(blocks, j, half), m)
         o = self.q_stat.alloc_tensor(st)
         move(o, self.gath, k)
         self.q_stat.enque(o)
@@ -247,22 +303,30 @@ class _Rows:
 
     def resident_rows(self, a: int, k: int, pos: int) -> None:
         """Rows ``a .. a+k-1`` (one load), statistics in blocks ``pos ..``."""
-        p, r, slot = self.p, self.p.r, self.slot
+        p, r, slot, sq = self.p, self.p.r, self.slot, self.sq
         self.load(self.wide, self.x, p.dtype, a * r, k, r)
         if not p.rms:
             for j in range(k):
                 self.total(self.wide[j * slot], r, False, True)
-                spread(self.bmean[8 * (pos + j)], self.one)
+                spread(stat_block(self.bmean, pos + j, 1), self.one)
             self.finish_stats(self.bmean, pos, k, False)
         for j in range(k):
             v = self.wide[j * slot]
-            if not p.rms:
-                row_apply(asc.sub, v, v, self.bmean[8 * (pos + j)], r, self.vec)
-            self.total(v, r, True, True)
-            spread(self.brstd[8 * (pos + j)], self.one)
-        self.finish_stats(self.brstd, pos, k, True)
-        for j in range(k):
-            self.scale(self.wide[j * slot], r, pos + j)
+            if p.rms:  # x^2 -> sq, summed there
+                asc.mul(sq, v, v, r)
+                asc.reduce_sum(self.one, sq, self.red, r)
+            else:  # x - mean -> sq; its square -> v, summed there
+                row_apply(asc.sub, sq, v, stat_block(self.bmean, pos + j, 1), r, self.vec)
+                asc.mul(v, sq, sq, r)
+                asc.reduce_sum(self.one, v, self.red, r)
+            spread(stat_block(self.brstd, pos + j, self.rstd_half), self.one)
+            if not p.rms:  # sq must hold row j's x - mean at its scale: one row at a time
+                self.finish_stats(self.brstd, pos + j, 1, True)
+                self.scale_rows(v, r, pos + j)
+        if p.rms:
+            self.finish_stats(self.brstd, pos, k, True)
+            for j in range(k):
+                self.scale_rows(self.wide[j * slot], r, pos + j)
         self.store(a * r, k, r)
 
     def streamed_row(self, row: int, pos: int) -> None:
@@ -273,20 +337,20 @@ class _Rows:
             for c0, n in chunks:
                 self.load(wide, self.x, p.dtype, row * r + c0, 1, n)
                 self.total(wide, n, False, c0 == 0)
-            spread(self.bmean[8 * pos], self.one)
+            spread(stat_block(self.bmean, pos, 1), self.one)
             self.finish_stats(self.bmean, pos, 1, False)
         for c0, n in chunks:
             self.load(wide, self.x, p.dtype, row * r + c0, 1, n)
             if not p.rms:
-                row_apply(asc.sub, wide, wide, self.bmean[8 * pos], n, self.vec)
+                row_apply(asc.sub, wide, wide, stat_block(self.bmean, pos, 1), n, self.vec)
             self.total(wide, n, True, c0 == 0)
-        spread(self.brstd[8 * pos], self.one)
+        spread(stat_block(self.brstd, pos, self.rstd_half), self.one)
         self.finish_stats(self.brstd, pos, 1, True)
         for c0, n in chunks:
             self.load(wide, self.x, p.dtype, row * r + c0, 1, n)
             self.params(c0, n)
             if not p.rms:
-                row_apply(asc.sub, wide, wide, self.bmean[8 * pos], n, self.vec)
+                row_apply(asc.sub, wide, wide, stat_block(self.bmean, pos, 1), n, self.vec)
             self.scale(wide, n, pos)
             self.store(row * r + c0, 1, n)
 

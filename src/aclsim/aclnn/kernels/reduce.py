@@ -192,7 +192,7 @@ def plan_reduce(shape: Sequence[int], dims: Sequence[int] | None, kind: str, in_
     >>> from aclsim.arch import get_chip
     >>> p = plan_reduce((8, 4096), [1], "sum", "float16", "float16", get_chip("910B"))
     >>> [(q.mode, q.outer, q.r, q.inner) for q in p.passes], p.workspace_bytes
-    ([('row', 8, 4096, 1)], 0)
+    ([('row', 8, 4096, 1), ('col', 1, 2, 8)], 64)
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")

@@ -188,6 +188,29 @@ def gather(dst: Any, blocks: Any, k: int, kind: str = "sum") -> None:
 
 _BCAST = asc.BinaryRepeatParams(1, 1, 0, 8, 8, 0)
 
+#: Bytes of one turn of the A2 UB bank groups (16 groups of 32 B rows); half a turn is 8 groups.
+TURN = 512
+
+
+def stat_block(area: Any, j: int, half: int) -> Any:
+    """Row ``j``'s 32 B float32 block in a statistics area laid out by bank: 8 rows to a 512 B
+    turn of the bank groups, all in one half of the groups (``half`` 0: groups 0-7 of the turn,
+    1: groups 8-15), so an instruction streaming a tile through the other half never meets a
+    row's statistic in its groups.  The area takes ``TURN * ceil(rows / 8)`` bytes."""
+    return area[TURN // 4 * (j // 8) + TURN // 8 * half + 8 * (j % 8)]
+
+
+def stat_runs(first: int, k: int) -> list[tuple[int, int]]:
+    """Rows ``first .. first+k-1`` as ``(row, count)`` runs whose blocks are contiguous (within
+    one turn of :func:`stat_block`)."""
+    runs = []
+    j = first
+    while j < first + k:
+        m = min(8 - j % 8, first + k - j)
+        runs.append((j, m))
+        j += m
+    return runs
+
 
 @dataclass(frozen=True)
 class VecShape:

@@ -4,13 +4,15 @@ The tensor is viewed as ``(outer, r, inner)`` around ``dim``.
 
 - **row** (``dim`` is the last axis, ``inner == 1``): rows split over the vector cores.  Rows
   that fit a UB tile are loaded several at a time (``rows`` per load, each in a 32 B-aligned
-  slot) and kept: per row ``reduce_max``, spread over a 32 B block (``spread``) and subtracted
-  with the block read for every element (``row_apply``), one ``exp`` over the load, per row
-  ``reduce_sum`` spread the same way, then a division by it (Softmax) or ``ln`` of the blocks
-  and a subtraction (LogSoftmax), cast, store.  No statistic goes to the scalar pipe, so the
-  scalar unit keeps issuing and the next load (double buffered) overlaps this one's work.  A
-  row longer than a tile is streamed in tiles three times (max, sum of ``exp(x - max)``, write),
-  its statistics combined and spread the same way.
+  slot) and kept: per row ``reduce_max``; the maxima gathered and spread over a 32 B block per
+  row (one ``brcb`` per 8 rows) and subtracted with the block read for every element
+  (``row_apply``) into a second float32 tile, one ``exp`` over the load back into the first,
+  per row ``reduce_sum`` spread the same way, then a multiplication by ``1 / sum`` (Softmax) or
+  ``ln`` of the blocks and a subtraction (LogSoftmax), cast, store; UB is laid out by bank so
+  none of these reads and writes one bank (``_row_kernel``).  No statistic goes to the scalar
+  pipe, so the scalar unit keeps issuing and the next load (double buffered) overlaps this
+  one's work.  A row longer than a tile is streamed in tiles three times (max, sum of
+  ``exp(x - max)``, write), its statistics combined and spread with ``whole_reduce``.
 - **col** (``inner > 1``): tiles of all ``r`` rows x ``cols`` columns; the max and the sum over
   rows are vectors (``max``/``add`` row by row), ``exp`` runs once on the whole tile.  When
   even 8 columns of all ``r`` rows do not fit in UB the plan fails with 561002.
@@ -28,15 +30,17 @@ import numpy as np
 
 import aclsim.kernel as asc
 from aclsim.aclnn.kernels.reduce_tiling import (
-    BLOCK,
     FLOAT_IN,
     VecShape,
     align_elems,
+    gather,
     load_rows,
     move,
     row_apply,
     split_evenly,
     spread,
+    stat_block,
+    stat_runs,
     store_rows,
     ub_budget,
 )
@@ -117,22 +121,28 @@ def plan_softmax(shape: Sequence[int], dim: int, dtype: Any, chip: ChipSpec, *, 
 def _row_tile(chip: ChipSpec, r: int, dt: np.dtype, odt: np.dtype, log: bool) -> tuple[int, bool, int, int]:
     """``(tile, resident, rows per load, slot)`` of the row kernel.
 
-    Per element: the input and the output double buffered, a float32 copy (LogSoftmax keeps
-    ``exp(x - max)`` in a second one when the rows are resident) and the reduce instructions' work
-    area (2 float32 values per 256 B repeat); fixed: three 32 B blocks per row of a load for the
-    per-row statistics.
+    Per element: the input and the output double buffered, two float32 tiles the resident rows
+    ping-pong between (one for the streamed path) and the reduce instructions' work area (2
+    float32 values per 256 B repeat); fixed: the per-row statistics (:func:`_stat_bytes`) and
+    the 512 B pads of the bank layout.
     """
-    fixed = 3 * MAX_ROWS * BLOCK + 1024
+    fixed = _stat_bytes(MAX_ROWS) + 4608
     slot = align_elems(r, min(dt.itemsize, odt.itemsize))
 
     def fit(per: int) -> int:  # elements (whole 256 B float32 repeats) that fit with the work area
         return (ub_budget(chip) - fixed) * 32 // (32 * per + 2 * 4) // 64 * 64
 
     per = 2 * dt.itemsize + 4 + 2 * odt.itemsize
-    tile = fit(per + 4) if log else fit(per)
+    tile = fit(per + 4)
     if slot <= tile:
         return tile, True, max(1, min(tile // slot, MAX_ROWS)), slot
     return fit(per), False, 0, 0
+
+
+def _stat_bytes(rows: int) -> int:
+    """UB of the per-row statistics: three areas (each row's raw statistic, its max spread over
+    a block, its sum spread over a block) of one 512 B row of bank groups per 8 rows."""
+    return 3 * 512 * -(-rows // 8)
 
 
 def _with_blocks(p: SoftmaxPlan, units: int, chip: ChipSpec) -> SoftmaxPlan:
@@ -145,102 +155,147 @@ def softmax_kernel(p: SoftmaxPlan) -> asc.Kernel:
     return _row_kernel(p) if p.mode == "row" else _col_kernel(p)
 
 
-def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
-    dt, odt, r, tile, log, resident = p.dtype, p.out_dtype, p.r, p.tile, p.log, p.resident
-    rows, slot, vec = p.rows, p.slot, p.vec
-    assert vec is not None
-    ebytes = tile * 4 if log and resident else 0
-    nstat = max(rows, 2)  # the streamed path combines chunks in a second slot
+class _SoftmaxRows:
+    """One core's buffers and steps of the row kernel (built inside the running kernel).
 
+    UB, laid out by bank (A2: 16 groups of 32 B rows, 64 KiB slices): the statistics first
+    (slice 0), then the queues, then two float32 tiles ``wide`` and ``other`` 256 B apart
+    modulo 512 B, so each step reads one and writes the other (an in-place step takes two
+    beats a repeat).  Every instruction that reads a row of ``wide`` (groups 0-7) writes
+    ``other`` or the statistics of groups 8-15 or a raw statistic of groups 0-7 in slice 0,
+    and the other way round; the reduce's work area is in groups 8-15."""
+
+    def __init__(self, p: SoftmaxPlan, x: Any, y: Any) -> None:
+        self.p = p
+        assert p.vec is not None
+        self.vec = p.vec
+        dt, odt, tile, log = p.dtype, p.out_dtype, p.tile, p.log
+        sbytes = _stat_bytes(max(p.rows, 2))  # the streamed path combines chunks in a second slot
+        wbytes = -(-tile * 4 // 512) * 512
+        pipe = asc.TPipe()
+        stats = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(stats, sbytes + 512 + -(-(tile // 8 + 64) // 512) * 512)  # whole 512 B
+        self.q_in, self.q_out = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
+        pipe.init_buffer(self.q_in, 2, -(-tile * dt.itemsize // 512) * 512)
+        if log:  # the result is cast out of ``wide``: the output queue in the other half
+            pipe.init_buffer(asc.TBuf(asc.TPosition.VECCALC), 256)
+        pipe.init_buffer(self.q_out, 2, -(-tile * odt.itemsize // 512) * 512)
+        if log:
+            pipe.init_buffer(asc.TBuf(asc.TPosition.VECCALC), 256)
+        calc = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(calc, 2 * wbytes + 256 if p.resident else tile * 4)
+        self.wide = calc.get(F32, tile)
+        self.other = calc.get_with_offset(F32, tile, wbytes + 256) if p.resident else self.wide
+        area = sbytes // 3
+        self.one = stats.get(F32, area // 4)  # row j's raw statistic at its block's element 0
+        self.bmax = stats.get_with_offset(F32, area // 4, area)
+        self.bsum = stats.get_with_offset(F32, area // 4, 2 * area)
+        self.red = stats.get_with_offset(F32, None, sbytes + 256)
+        self.gx, self.gy = asc.GlobalTensor(dt), asc.GlobalTensor(odt)
+        self.gx.set_global_buffer(x.cast(dt))
+        self.gy.set_global_buffer(y.cast(odt))
+
+    def load(self, off: int, k: int, n: int) -> None:
+        """GM -> float32 ``wide`` (k rows of n, or a chunk)."""
+        dt, slot = self.p.dtype, self.p.slot
+        t = self.q_in.alloc_tensor(dt)
+        load_rows(t, self.gx[off], k, n, 0, slot)
+        self.q_in.enque(t)
+        t = self.q_in.deque(dt)
+        move(self.wide, t, (k - 1) * slot + n)
+        self.q_in.free_tensor(t)
+
+    def store(self, src: Any, off: int, k: int, n: int) -> None:
+        """float32 ``src`` -> GM."""
+        odt, slot = self.p.out_dtype, self.p.slot
+        o = self.q_out.alloc_tensor(odt)
+        move(o, src, (k - 1) * slot + n)
+        self.q_out.enque(o)
+        o = self.q_out.deque(odt)
+        store_rows(self.gy[off], o, k, n, 0, slot)
+        self.q_out.free_tensor(o)
+
+    def spread_rows(self, blocks: Any, k: int, kind: str = "sum") -> None:
+        """Rows ``0 .. k-1``'s raw statistics (``one``) spread over their blocks: gathered into
+        consecutive floats (in the reduce's work area, free between reduces), then one ``brcb``
+        per 8 rows (a ``whole_reduce`` per row costs three times as much)."""
+        for j, m in stat_runs(0, k):
+            gather(self.red[j], stat_block(self.one, j, 0), m, kind)
+        asc.brcb(stat_block(blocks, 0, 1), self.red, -(-k // 8), asc.BrcbRepeatParams(1, 16))
+
+    def resident(self, a: int, k: int) -> None:
+        """Rows ``a .. a+k-1``, one load, ping-ponging between ``wide`` and ``other``."""
+        p, wide, other, one, red = self.p, self.wide, self.other, self.one, self.red
+        r, slot, vec = p.r, p.slot, self.vec
+        self.load(a * r, k, r)
+        for j in range(k):
+            asc.reduce_max(stat_block(one, j, 0), wide[j * slot], red, r)
+        self.spread_rows(self.bmax, k, "max")
+        for j in range(k):
+            row_apply(asc.sub, other[j * slot], wide[j * slot], stat_block(self.bmax, j, 1), r, vec)
+        asc.exp(wide, other, (k - 1) * slot + r)
+        for j in range(k):
+            asc.reduce_sum(stat_block(one, j, 0), wide[j * slot], red, r)
+        self.spread_rows(self.bsum, k)
+        for g in range(0, k, 8):  # per 8 rows: ln(sum) (groups 0-7) or 1 / sum (8-15)
+            m = 8 * min(8, k - g)
+            if p.log:
+                asc.ln(stat_block(one, g, 0), stat_block(self.bsum, g, 1), m)
+            else:
+                asc.reciprocal(stat_block(self.bmax, g, 1), stat_block(self.bsum, g, 1), m)
+        for j in range(k):
+            if p.log:  # x - max - ln(sum): reads other (8-15) and the block (0-7)
+                row_apply(asc.sub, wide[j * slot], other[j * slot], stat_block(one, j, 0), r, vec)
+            else:  # exp(x - max) * (1 / sum)
+                row_apply(asc.mul, other[j * slot], wide[j * slot], stat_block(self.bmax, j, 1), r, vec)
+        self.store(wide if p.log else other, a * r, k, r)
+
+    def streamed(self, row: int) -> None:
+        """A row longer than a tile: three sweeps (max, sum of exp(x - max), write), in place."""
+        p, wide, one, red, vec = self.p, self.wide, self.one, self.red, self.vec
+        r, tile = p.r, p.tile
+        bmax, bsum = stat_block(self.bmax, 0, 1), stat_block(self.bsum, 0, 1)
+        for c0 in range(0, r, tile):
+            n = min(tile, r - c0)
+            self.load(row * r + c0, 1, n)
+            asc.reduce_max(one if c0 == 0 else one[8], wide, red, n)
+            if c0:
+                asc.max(one, one, one[8], 1)
+        spread(bmax, one, "max")
+        for c0 in range(0, r, tile):
+            n = min(tile, r - c0)
+            self.load(row * r + c0, 1, n)
+            row_apply(asc.sub, wide, wide, bmax, n, vec)
+            asc.exp(wide, wide, n)
+            asc.reduce_sum(one if c0 == 0 else one[8], wide, red, n)
+            if c0:
+                asc.add(one, one, one[8], 1)
+        spread(bsum, one)
+        if p.log:
+            asc.ln(bsum, bsum, 8)
+        for c0 in range(0, r, tile):
+            n = min(tile, r - c0)
+            self.load(row * r + c0, 1, n)
+            row_apply(asc.sub, wide, wide, bmax, n, vec)
+            if p.log:
+                row_apply(asc.sub, wide, wide, bsum, n, vec)
+            else:
+                asc.exp(wide, wide, n)
+                row_apply(asc.div, wide, wide, bsum, n, vec)
+            self.store(wide, row * r + c0, 1, n)
+
+
+def _row_kernel(p: SoftmaxPlan) -> asc.Kernel:
     @asc.kernel
     def softmax_rows(x: Any, y: Any) -> None:
-        pipe = asc.TPipe()
-        q_in, q_out = asc.TQue(asc.TPosition.VECIN, 1), asc.TQue(asc.TPosition.VECOUT, 1)
-        pipe.init_buffer(q_in, 2, tile * dt.itemsize)
-        pipe.init_buffer(q_out, 2, tile * odt.itemsize)
-        calc = asc.TBuf(asc.TPosition.VECCALC)
-        base = tile * 4 + ebytes
-        pipe.init_buffer(calc, base + 3 * nstat * BLOCK + tile // 8 + 64)
-        wide = calc.get(F32, tile)
-        ebuf = calc.get_with_offset(F32, tile, tile * 4) if ebytes else wide
-        one = calc.get_with_offset(F32, 8 * nstat, base)  # each row's statistic at element 8 j
-        bmax = calc.get_with_offset(F32, 8 * nstat, base + nstat * BLOCK)  # row j's max in block j
-        bsum = calc.get_with_offset(F32, 8 * nstat, base + 2 * nstat * BLOCK)  # its sum (or ln sum)
-        red = calc.get_with_offset(F32, None, base + 3 * nstat * BLOCK)
-        gx, gy = asc.GlobalTensor(dt), asc.GlobalTensor(odt)
-        gx.set_global_buffer(x.cast(dt))
-        gy.set_global_buffer(y.cast(odt))
+        c = _SoftmaxRows(p, x, y)
         o0, o1 = split_evenly(p.outer, asc.get_block_num(), asc.get_block_idx())
-
-        def load(off: int, k: int, n: int) -> None:  # GM -> float32 ``wide`` (k rows of n, or a chunk)
-            t = q_in.alloc_tensor(dt)
-            load_rows(t, gx[off], k, n, 0, slot)
-            q_in.enque(t)
-            t = q_in.deque(dt)
-            move(wide, t, (k - 1) * slot + n)
-            q_in.free_tensor(t)
-
-        def store(off: int, k: int, n: int) -> None:  # float32 ``wide`` -> GM
-            o = q_out.alloc_tensor(odt)
-            move(o, wide, (k - 1) * slot + n)
-            q_out.enque(o)
-            o = q_out.deque(odt)
-            store_rows(gy[off], o, k, n, 0, slot)
-            q_out.free_tensor(o)
-
-        def finish(j: int, v: Any, n: int) -> None:  # x - max -> softmax / log softmax of row j
-            if log:
-                row_apply(asc.sub, v, v, bsum[8 * j], n, vec)
-            else:
-                asc.exp(v, v, n)
-                row_apply(asc.div, v, v, bsum[8 * j], n, vec)
-
-        if resident:
-            for a in range(o0, o1, rows):
-                k = min(rows, o1 - a)
-                load(a * r, k, r)
-                for j in range(k):
-                    asc.reduce_max(one[8 * j], wide[j * slot], red, r)
-                    spread(bmax[8 * j], one[8 * j], "max")
-                    row_apply(asc.sub, wide[j * slot], wide[j * slot], bmax[8 * j], r, vec)
-                asc.exp(ebuf, wide, (k - 1) * slot + r)
-                for j in range(k):
-                    asc.reduce_sum(one[8 * j], ebuf[j * slot], red, r)
-                    spread(bsum[8 * j], one[8 * j])
-                if log:
-                    asc.ln(bsum, bsum, 8 * k)
-                    for j in range(k):
-                        finish(j, wide[j * slot], r)
-                else:
-                    for j in range(k):
-                        row_apply(asc.div, wide[j * slot], ebuf[j * slot], bsum[8 * j], r, vec)
-                store(a * r, k, r)
-            return
-        for row in range(o0, o1):  # rows longer than a tile: three sweeps, statistics in blocks
-            for c0 in range(0, r, tile):
-                n = min(tile, r - c0)
-                load(row * r + c0, 1, n)
-                asc.reduce_max(one if c0 == 0 else one[8], wide, red, n)
-                if c0:
-                    asc.max(one, one, one[8], 1)
-            spread(bmax, one, "max")
-            for c0 in range(0, r, tile):
-                n = min(tile, r - c0)
-                load(row * r + c0, 1, n)
-                row_apply(asc.sub, wide, wide, bmax, n, vec)
-                asc.exp(wide, wide, n)
-                asc.reduce_sum(one if c0 == 0 else one[8], wide, red, n)
-                if c0:
-                    asc.add(one, one, one[8], 1)
-            spread(bsum, one)
-            if log:
-                asc.ln(bsum, bsum, 8)
-            for c0 in range(0, r, tile):
-                n = min(tile, r - c0)
-                load(row * r + c0, 1, n)
-                row_apply(asc.sub, wide, wide, bmax, n, vec)
-                finish(0, wide, n)
-                store(row * r + c0, 1, n)
+        if p.resident:
+            for a in range(o0, o1, p.rows):
+                c.resident(a, min(p.rows, o1 - a))
+        else:
+            for row in range(o0, o1):
+                c.streamed(row)
 
     return softmax_rows
 

@@ -141,8 +141,10 @@ def elementwise_op(
     body: Body,
     *,
     temps: int = 0,
+    in_buffer_num: int | None = None,
 ) -> tuple[int, Executor]:
-    """Plan one launch of the template: ``out = body(inputs)`` with broadcasting and views.
+    """Plan one launch of the template: ``out = body(inputs)`` with broadcasting and views
+    (``in_buffer_num``: buffers per input queue, 2 by default).
 
     The caller has validated dtypes and shapes; ``out``'s shape is the broadcast shape.  Views
     whose innermost stride is 0 or 1 are read (written) in place; other views are staged
@@ -171,7 +173,8 @@ def elementwise_op(
         operands.append((t.dtype, st))
     dst = b.workspace(out.numel * out.itemsize) if staged_out else out_ref
     out_strides = contiguous_strides(shape) if staged_out else broadcast_strides(out, shape)
-    plan = plan_elementwise(shape, operands, (out.dtype, out_strides), compute, b.chip, temps=temps)
+    plan = plan_elementwise(shape, operands, (out.dtype, out_strides), compute, b.chip, temps=temps,
+                            in_buffer_num=in_buffer_num)
     b.launch(elementwise_kernel(plan, body, op.lower()), plan.block_dim, *refs, dst)
     if staged_out:
         copy = plan_view_copy(shape, out.dtype, contiguous_strides(shape), 0, out.strides, 0, b.chip)

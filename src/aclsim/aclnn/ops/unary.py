@@ -78,7 +78,11 @@ def _unary(
         return aicpu_elementwise(op, [self], out, numpy_dtype(result), lambda x: fn(x[0]), real)
     cdt = compute_dtype(result, out.data_type, transcendental=transcendental)
     body, temps = make(cdt)
-    return elementwise_op(op, [(first, self)], out, cdt, body, temps=temps)
+    # Sigmoid's and Silu's bodies keep V about as busy as MTE2: a third input buffer lets the
+    # next loads' latency hide behind the vector work (with two, a load waits for the tile
+    # before last to be consumed); the other ops gain more from the bigger tile of two
+    deep = op.removeprefix("Inplace") in ("Sigmoid", "Silu")
+    return elementwise_op(op, [(first, self)], out, cdt, body, temps=temps, in_buffer_num=3 if deep else None)
 
 
 def _def_unary(
@@ -133,22 +137,29 @@ def _relu(cdt: np.dtype) -> tuple[Body, int]:
     return (lambda d, s, t, n: asc.relu(d, s[0], n)), 0
 
 
+# The bodies below ping-pong between their buffers so that no instruction reads and writes one
+# UB bank (kernels/elementwise.py lays tmps[0] out of srcs[0]'s bank groups, tmps[1] out of
+# tmps[0]'s, and dst in another slice): an in-place chain (exp(d, d)) takes two beats a repeat.
+
+
 def _sigmoid(cdt: np.dtype) -> tuple[Body, int]:
     def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # 1 / (1 + exp(-x))
-        asc.muls(d, s[0], -1.0, n)
-        asc.exp(d, d, n)
-        asc.adds(d, d, 1.0, n)
-        asc.reciprocal(d, d, n)
+        x, u = s[0], t[0]  # x is this tile's copy of the input: free to overwrite
+        asc.muls(u, x, -1.0, n)
+        asc.exp(x, u, n)
+        asc.adds(u, x, 1.0, n)
+        asc.reciprocal(d, u, n)
 
-    return body, 0
+    return body, 1
 
 
 def _silu(cdt: np.dtype) -> tuple[Body, int]:
     def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:  # x / (1 + exp(-x))
-        asc.muls(t[0], s[0], -1.0, n)
-        asc.exp(t[0], t[0], n)
-        asc.adds(t[0], t[0], 1.0, n)
-        asc.div(d, s[0], t[0], n)
+        x, u = s[0], t[0]  # d (in the top slice) holds exp(-x) until the division writes it
+        asc.muls(u, x, -1.0, n)
+        asc.exp(d, u, n)
+        asc.adds(u, d, 1.0, n)
+        asc.div(d, x, u, n)
 
     return body, 1
 
@@ -158,17 +169,16 @@ GELU_K = 2.0 * math.sqrt(2.0 / math.pi)
 
 def _gelu(cdt: np.dtype) -> tuple[Body, int]:
     def body(d: Any, s: Sequence[Any], t: Sequence[Any], n: int) -> None:
-        x, u = s[0], t[0]  # tanh form: x / (1 + exp(-2 sqrt(2/pi) (x + 0.044715 x^3)))
-        asc.mul(u, x, x, n)
-        asc.muls(u, u, 0.044715, n)
-        asc.adds(u, u, 1.0, n)
-        asc.mul(u, u, x, n)
-        asc.muls(u, u, -GELU_K, n)
-        asc.exp(u, u, n)
-        asc.adds(u, u, 1.0, n)
+        x, u, v = s[0], t[0], t[1]  # tanh form: x / (1 + exp(-2 sqrt(2/pi) (x + 0.044715 x^3)))
+        asc.mul(u, x, x, n)  # x reads itself twice: this one takes two beats a repeat
+        asc.muls(v, u, -GELU_K * 0.044715, n)
+        asc.adds(u, v, -GELU_K, n)
+        asc.mul(d, u, x, n)  # -2 sqrt(2/pi) (x + 0.044715 x^3)
+        asc.exp(v, d, n)
+        asc.adds(u, v, 1.0, n)
         asc.div(d, x, u, n)
 
-    return body, 1
+    return body, 2
 
 
 #: the real dtype of Abs on a complex input
