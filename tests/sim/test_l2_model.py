@@ -165,3 +165,18 @@ def test_written_lines_leave_first_under_pressure() -> None:
     assert wf.resident == lru.resident == 6  # no pressure: the writes stay
     assert lru.access(2 << 20, 2048, write=False)[2] == 0  # LRU evicts the oldest: clean reads
     assert wf.access(2 << 20, 2048, write=False)[2] == 1024  # written lines leave first
+
+
+def test_strided_reads_fetch_whole_lines_and_the_next_columns_hit() -> None:
+    """Reading one 2-byte element per 8 KiB row touches one line per row: each missed line is
+    fetched whole (512 B), and reading the next column then hits those lines."""
+    rows, row_bytes = 64, 8192
+    col = Cost(bytes=2 * rows, segments=rows, seg_bytes=2, seg_stride=row_bytes)
+    first = Instr(Pipe.MTE2, "data_copy", (Access(Space.GM, 0, (rows - 1) * row_bytes + 2),),
+                  (Access(Space.UB, 0, 2 * rows),), cost=col)
+    second = Instr(Pipe.MTE2, "data_copy", (Access(Space.GM, 2, (rows - 1) * row_bytes + 2),),
+                   (Access(Space.UB, 256, 2 * rows),), cost=col)
+    c = L2Cache(A2.l2_bytes, A2.l2_line_bytes)
+    ((drawn, slow),) = classify(c, [[first, second]], [[2 * rows, 2 * rows]])
+    assert drawn == [rows * A2.l2_line_bytes, 0.0] and slow == [True, False]
+    assert c.resident == rows  # only the touched lines, not the whole span

@@ -341,6 +341,9 @@ REPEATS = CostTable("repeats")
 WIDE_REPEATS = CostTable("repeats", "width")
 #: Copies: bytes moved.
 BYTES = CostTable("bytes")
+#: Strided copies touching global memory: bytes moved and the segments' geometry (the L2 model
+#: touches only the segments' lines).
+SEGMENTS = CostTable("bytes", "segments", "seg_bytes", "seg_stride")
 #: Copies on the vector pipe (UB -> UB): bytes and repeats.
 BYTES_REPEATS = CostTable("bytes", "repeats")
 #: Cube instructions: ``(m, n, k)``.

@@ -24,7 +24,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
-from aclsim.kernel._core import BYTES, BYTES_REPEATS, Core, current, fault_code
+from aclsim.kernel._core import BYTES, BYTES_REPEATS, SEGMENTS, Core, current, fault_code
 from aclsim.kernel.atomic import store, store_cost, store_reads
 from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
@@ -251,6 +251,8 @@ def data_copy(
         cost = BYTES_REPEATS[(total, -(-total // core.chip.vector_repeat_bytes))]
     elif kind == "local2gm":
         cost = store_cost(core, total, "UB", name)
+    elif kind == "gm2local" and count > 1 and sstride != blen:
+        cost = SEGMENTS[(total, count, blen, sstride)]
     else:
         cost = BYTES[total]
     core.emit(pipe, "data_copy", reads, writes, cost)
@@ -380,7 +382,8 @@ def data_copy_pad(
             "data_copy_pad",
             (core.access(Space.GM, src.addr, sspan),),
             (dst.access(dspan),),
-            BYTES[count * blen],
+            (SEGMENTS[(count * blen, count, blen, sstride)] if count > 1 and sstride != blen
+             else BYTES[count * blen]),
         )
     elif isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor):
         if src.space is not Space.UB:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -58,7 +59,8 @@ class L2Cache:
         self.capacity = max(1, capacity // line)  # in lines
         self.stamps: dict[int, np.ndarray] = {}  # page -> stamp of each line's last touch (-1: absent)
         self.dirty: dict[int, np.ndarray] = {}
-        self.order: deque[tuple[int, int, int, int]] = deque()  # (page, lo, hi, stamp): touch order
+        # touch order: (page, lo, hi, stamp) for a run of lines, (page, lines, -1, stamp) for scattered ones
+        self.order: deque[tuple[int, Any, int, int]] = deque()
         self.resident = 0
         self.clock = 0
 
@@ -112,6 +114,44 @@ class L2Cache:
             return 0, (length if bypass else 0), written_back
         return hit_bytes, length - hit_bytes, written_back
 
+    def access_lines(self, lines: np.ndarray, *, write: bool, bypass: bool = False) -> tuple[int, int, int]:
+        """Run an access touching the (sorted, distinct) ``lines`` only, such as a strided copy's
+        segments: ``(lines hit, lines missed, bytes written back by the evictions it caused)``.
+        A missed line is fetched whole from device memory (a read) or allocated (a write)."""
+        if not len(lines):
+            return 0, 0, 0
+        self.clock += 1
+        stamp = self.clock
+        hits = fresh = 0
+        pages = lines // _PAGE_LINES
+        cuts = np.flatnonzero(np.diff(pages)) + 1
+        for chunk in np.split(lines, cuts):
+            page = int(chunk[0] // _PAGE_LINES)
+            idx = chunk % _PAGE_LINES
+            stamps, dirty = self._page(page)
+            present = stamps[idx] >= 0
+            n_present = int(np.count_nonzero(present))
+            hits += n_present
+            if bypass:
+                if write and n_present:
+                    gone = idx[present]
+                    stamps[gone] = -1
+                    dirty[gone] = False
+                    self.resident -= n_present
+                continue
+            fresh += len(idx) - n_present
+            stamps[idx] = stamp
+            if write:
+                dirty[idx] = True
+            record = (page, idx, -1, stamp)
+            if write and self.writes_first:
+                self.order.appendleft(record)
+            else:
+                self.order.append(record)
+        self.resident += fresh
+        written_back = self._evict() if fresh else 0
+        return hits, len(lines) - hits, written_back
+
     def _evict(self) -> int:
         """Drop least recently touched lines until the cache fits; the dirty bytes dropped."""
         written = 0
@@ -119,6 +159,15 @@ class L2Cache:
         while self.resident > self.capacity and order:
             page, lo, hi, stamp = order.popleft()
             stamps, dirty = self.stamps[page], self.dirty[page]
+            if hi < 0:  # scattered lines
+                gone = lo[stamps[lo] == stamp]
+                if not len(gone):
+                    continue
+                written += int(np.count_nonzero(dirty[gone])) * self.line
+                dirty[gone] = False
+                stamps[gone] = -1
+                self.resident -= len(gone)
+                continue
             seg = stamps[lo:hi]
             live = seg == stamp  # lines touched again since are listed later
             n = int(np.count_nonzero(live))
@@ -143,26 +192,54 @@ def gm_access(ins: Instr) -> tuple[int, int, bool] | None:
     return None
 
 
+def segment_lines(offset: int, count: int, seg_bytes: int, stride: int, line: int) -> np.ndarray:
+    """The distinct L2 lines touched by ``count`` segments of ``seg_bytes`` every ``stride`` bytes."""
+    starts = offset + np.arange(count, dtype=np.int64) * stride
+    first = starts // line
+    n = (starts + seg_bytes - 1) // line - first + 1
+    if (n == 1).all():
+        lines = first
+    else:
+        base = np.repeat(first, n)
+        lines = base + (np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n))
+    return np.unique(lines)
+
+
 def classify(cache: L2Cache, transfers: Sequence[Sequence[Instr]], nbytes: Sequence[Sequence[float]]
              ) -> list[tuple[list[float], list[bool]]]:
     """Run the global-memory transfers of a wave's blocks through ``cache``, blocks interleaved
     by progress.  ``transfers[b]`` are block ``b``'s transfers in program order and
     ``nbytes[b]`` the bytes each moves.  Returns, per block, the bytes of each transfer that
     reach device memory (misses, bypassed writes, write-backs it caused) and whether it waits
-    for device memory (a read that missed, a bypassed access) rather than L2."""
+    for device memory (a read that missed, a bypassed access) rather than L2.
+
+    A strided copy whose cost gives its segments (``segments``, ``seg_bytes``, ``seg_stride``)
+    touches only their lines, and a line it misses is fetched whole: reading one element per
+    row costs a line per row, and the next columns then hit."""
     order: list[tuple[float, int, int]] = []
     for b, ts in enumerate(transfers):
         n = len(ts)
         order.extend((j / n, b, j) for j in range(n))
     order.sort()
     out = [([0.0] * len(ts), [False] * len(ts)) for ts in transfers]
+    line = cache.line
     for _, b, j in order:
         ins = transfers[b][j]
         where = gm_access(ins)
         if where is None:
             continue
         offset, length, write = where
-        bypass = ins.cost.get("cache_mode") == BYPASS
+        cost = ins.cost
+        bypass = cost.get("cache_mode") == BYPASS
+        segments = cost.get("segments")
+        if segments and segments > 1:
+            seg_bytes, stride = int(cost["seg_bytes"]), int(cost["seg_stride"])
+            lines = segment_lines(offset, int(segments), seg_bytes, stride, line)
+            _, missed, written_back = cache.access_lines(lines, write=write, bypass=bypass)
+            direct = missed * line if not write else (len(lines) * line if bypass else 0)
+            out[b][0][j] = float(direct + written_back)
+            out[b][1][j] = bypass or (not write and missed > 0)
+            continue
         hit, direct, written_back = cache.access(offset, length, write=write, bypass=bypass)
         moved = nbytes[b][j]
         share = moved / length if length else 0.0
