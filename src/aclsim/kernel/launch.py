@@ -57,6 +57,7 @@ def _one_blas_thread() -> Any:
     other work for the cores (2.7x slower recording of a matmul on a 2-core machine)."""
     return _blas().limit(limits=1, user_api="blas")
 
+
 class KernelLaunch:
     """One launch of a kernel: filled in when its stream runs it.
 
