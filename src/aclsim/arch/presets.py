@@ -122,8 +122,7 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
               sources: dict[str, str]) -> ChipSpec:
     """An Atlas A2 (arch 2201) SoC: split AIC/AIV cores (1:2), the 2201 memories, msOpProf's
     per-core data paths for ``name``."""
-    paths = _A2_PATHS[name if name != "910B" else "910B2"]
-    ub, ubg, l1, l0a, l0b, fix = (_per_cycle(x, clock_hz) for x in paths)
+    ub, ubg, l1, l0a, l0b, fix = (_per_cycle(x, clock_hz) for x in _A2_PATHS[name])
     return ChipSpec(
         name=name,
         arch_version="2201",
@@ -222,13 +221,9 @@ ASCEND_910B4 = _atlas_a2("910B4", 1.65e9, 20, 96 * MiB, 32 * GiB, {
     "dram_bytes": "[B4INI] 32 GiB (UNVERIFIED)",
 })
 #: The default chip: a 910B2 under the family's name.
-ASCEND_910B = _atlas_a2("910B", 1.8e9, 24, 192 * MiB, 64 * GiB, {
-    "*": "the 910B2 preset under the family's name (the default chip)",
-    "clock_hz": "[OPPROF] sim_defs.h 1800 MHz (910B2); [INI] cube_freq=1800",
-    "cube_cores, vector_cores": "[ATC] 24 cube + 48 vector cores",
-    "l2_bytes": "[INI] l2_size=201326592 (UNVERIFIED); [MM] 192 MB",
-    "dram_bytes": "[PRESS] 64 GB HBM2e (UNVERIFIED)",
-})
+ASCEND_910B = ASCEND_910B2.with_changes(
+    name="910B", description=ASCEND_910B2.description.replace("910B2", "910B"),
+    sources={**ASCEND_910B2.sources, "*": "the 910B2 preset under the family's name (the default chip)"})
 
 ASCEND_310P = ChipSpec(
     name="310P",
