@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -59,8 +58,8 @@ class L2Cache:
         self.capacity = max(1, capacity // line)  # in lines
         self.stamps: dict[int, np.ndarray] = {}  # page -> stamp of each line's last touch (-1: absent)
         self.dirty: dict[int, np.ndarray] = {}
-        # touch order: (page, lo, hi, stamp) for a run of lines, (page, lines, -1, stamp) for scattered ones
-        self.order: deque[tuple[int, Any, int, int]] = deque()
+        # touch order: (page, the lines' indices in the page, stamp)
+        self.order: deque[tuple[int, np.ndarray, int]] = deque()
         self.resident = 0
         self.clock = 0
 
@@ -78,40 +77,11 @@ class L2Cache:
             return 0, 0, 0
         line = self.line
         first, last = offset // line, (offset + length - 1) // line
-        nlines = last - first + 1
-        self.clock += 1
-        stamp = self.clock
-        hits = 0
-        fresh = 0
-        ln = first
-        while ln <= last:
-            page, lo = divmod(ln, _PAGE_LINES)
-            hi = min(_PAGE_LINES, lo + last - ln + 1)
-            stamps, dirty = self._page(page)
-            seg = stamps[lo:hi]
-            present = seg >= 0
-            n_present = int(np.count_nonzero(present))
-            hits += n_present
-            if bypass:
-                if write and n_present:  # the write goes to memory: drop the stale lines
-                    seg[present] = -1
-                    dirty[lo:hi][present] = False
-                    self.resident -= n_present
-            else:
-                fresh += (hi - lo) - n_present
-                seg[:] = stamp
-                if write:
-                    dirty[lo:hi] = True
-                if write and self.writes_first:
-                    self.order.appendleft((page, lo, hi, stamp))
-                else:
-                    self.order.append((page, lo, hi, stamp))
-            ln += hi - lo
-        self.resident += fresh
-        written_back = self._evict() if fresh else 0
-        hit_bytes = length * hits // nlines
+        hits, _, written_back = self.access_lines(np.arange(first, last + 1, dtype=np.int64), write=write,
+                                                  bypass=bypass)
         if write:
             return 0, (length if bypass else 0), written_back
+        hit_bytes = length * hits // (last - first + 1)
         return hit_bytes, length - hit_bytes, written_back
 
     def access_lines(self, lines: np.ndarray, *, write: bool, bypass: bool = False) -> tuple[int, int, int]:
@@ -143,7 +113,7 @@ class L2Cache:
             stamps[idx] = stamp
             if write:
                 dirty[idx] = True
-            record = (page, idx, -1, stamp)
+            record = (page, idx, stamp)
             if write and self.writes_first:
                 self.order.appendleft(record)
             else:
@@ -157,27 +127,15 @@ class L2Cache:
         written = 0
         order = self.order
         while self.resident > self.capacity and order:
-            page, lo, hi, stamp = order.popleft()
+            page, idx, stamp = order.popleft()
             stamps, dirty = self.stamps[page], self.dirty[page]
-            if hi < 0:  # scattered lines
-                gone = lo[stamps[lo] == stamp]
-                if not len(gone):
-                    continue
-                written += int(np.count_nonzero(dirty[gone])) * self.line
-                dirty[gone] = False
-                stamps[gone] = -1
-                self.resident -= len(gone)
+            gone = idx[stamps[idx] == stamp]  # lines touched again since are listed later
+            if not len(gone):
                 continue
-            seg = stamps[lo:hi]
-            live = seg == stamp  # lines touched again since are listed later
-            n = int(np.count_nonzero(live))
-            if not n:
-                continue
-            d = dirty[lo:hi]
-            written += int(np.count_nonzero(d & live)) * self.line
-            d[live] = False
-            seg[live] = -1
-            self.resident -= n
+            written += int(np.count_nonzero(dirty[gone])) * self.line
+            dirty[gone] = False
+            stamps[gone] = -1
+            self.resident -= len(gone)
         return written
 
 
