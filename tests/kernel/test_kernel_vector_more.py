@@ -230,7 +230,8 @@ def test_reduce_data_block(vec) -> None:
     assert mx.tolist() == blocks.max(1).tolist() and mn.tolist() == blocks.min(1).tolist()
     assert sm.tolist() == blocks.sum(1).tolist()
     with pytest.raises(TaskError, match="reduce_type must be SUM, MAX or MIN"):
-        vec(lambda d, s: asc.reduce_data_block(d, s, 64, 1, 1, 1, 8, reduce_type=asc.ReduceType.NONE), [x], [z])
+        vec(lambda d, s: asc.reduce_data_block(d, s, 64, 1, 1, 1, 8, reduce_type=asc.ReduceType.NONE),
+            [x], [z])
 
 
 def test_recorded_ops_and_accesses(run) -> None:

@@ -49,11 +49,11 @@ ONE_BYTE_BIT_SIZE = 8
 MAX_REPEAT_TIMES = 255
 
 #: The CTRL bit of the float overflow mode on arch 2201 (1: Inf/NaN, 0: saturation).
-FLOAT_OVERFLOW_MODE_CTRL = 48
+CTRL_OVERFLOW_BIT = 48
 #: CTRL at block start on arch 2201: Inf/NaN mode (the runtime's default overflow mode).
-CTRL_RESET = 1 << FLOAT_OVERFLOW_MODE_CTRL
+CTRL_RESET = 1 << CTRL_OVERFLOW_BIT
 #: The CTRL bits ``SetCtrlSpr`` may write, by arch (the SetCtrlSpr page: A2/A3 CTRL[48] only).
-_CTRL_BITS = {"2201": (FLOAT_OVERFLOW_MODE_CTRL,)}
+_CTRL_BITS = {"2201": (CTRL_OVERFLOW_BIT,)}
 
 
 def get_data_block_size_in_bytes() -> int:
@@ -134,7 +134,7 @@ def set_ctrl_spr(start_bit: int, end_bit: int, value: int) -> None:
 
 
 def _check_overflow_mode(core: Any, name: str, reg: int) -> None:
-    if not reg >> FLOAT_OVERFLOW_MODE_CTRL & 1:
+    if not reg >> CTRL_OVERFLOW_BIT & 1:
         core.fault(UnsupportedFault, f"{name}: CTRL[48] = 0 switches half/bfloat16 results to saturation "
                    "mode (inf -> +-MAX, NaN -> 0), which aclsim does not model: it computes in Inf/NaN mode",
                    hint="leave CTRL[48] at 1 (Inf/NaN mode, the runtime default on Atlas A2/A3)")
@@ -213,14 +213,13 @@ class AscendCUtils:
             core.fault(UnsupportedFault, f"set_overflow: aclsim does not model the overflow modes of "
                        f"{core.chip.name} (arch 2002, CTRL[53]); it computes in Inf/NaN mode",
                        hint="the Atlas A2/A3 chips (arch 2201) take set_overflow(1)")
-        set_ctrl_spr(FLOAT_OVERFLOW_MODE_CTRL, FLOAT_OVERFLOW_MODE_CTRL, 1 if int(ctrl_value) == 1 else 0)
+        set_ctrl_spr(CTRL_OVERFLOW_BIT, CTRL_OVERFLOW_BIT, 1 if int(ctrl_value) == 1 else 0)
 
 
 __all__ = [
     "DEFAULT_BLK_NUM",
     "DEFAULT_BLK_STRIDE",
     "DEFAULT_REPEAT_STRIDE",
-    "FLOAT_OVERFLOW_MODE_CTRL",
     "HALF_DEFAULT_REPEAT_STRIDE",
     "MAX_REPEAT_TIMES",
     "ONE_BLK_FLOAT_NUM",
