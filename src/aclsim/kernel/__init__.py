@@ -118,6 +118,7 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     sqrt,
     sub,
 )
+from aclsim.kernel.fill import InitConstValueParams, fill, init_const_value
 from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is the instruction Copy
     BrcbRepeatParams,
     CopyRepeatParams,
@@ -499,14 +500,17 @@ __all__ += [  # more vector and scalar APIs (issue 13)
     "ONE_FOURTH_DEFAULT_REPEAT_STRIDE",
     "ONE_REPEAT_BYTE_SIZE",
     "AscendCUtils",
+    "InitConstValueParams",
     "ReduceType",
     "arange",
     "arith_progression",
     "axpy",
     "compares",
     "create_vec_index",
+    "fill",
     "get_ctrl_spr",
     "get_data_block_size_in_bytes",
+    "init_const_value",
     "reduce_data_block",
     "reduce_repeat",
     "set_ctrl_spr",
