@@ -117,3 +117,14 @@ def test_set_overflow(run) -> None:
     assert out[0] == 1
     with pytest.raises(TaskError, match="saturation mode"):
         run(k, 1, np.zeros(4, np.int64), extra=(0,))
+
+
+def test_to_bfloat16_nearest_even() -> None:
+    bits = np.arange(0, 1 << 32, 65521 * 7, dtype=np.uint64).astype(np.uint32)
+    f = bits.view(np.float32)
+    got = np.array([asc.to_bfloat16(v) for v in f], ml_dtypes.bfloat16).view(np.uint16)
+    # nearest even by hand: add 0x7FFF plus the kept LSB, drop the low 16 bits
+    rne = ((bits.astype(np.uint64) + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    want = np.where(np.isnan(f), np.uint16(0x7FFF), rne)
+    assert (got == want).all()
+    assert asc.to_float(asc.to_bfloat16(3.0)) == 3.0

@@ -253,3 +253,16 @@ def test_recorded_ops_and_accesses(run) -> None:
     assert ap.writes[0].length == 104 * 4 and ap.cost.repeats == 1 + 7 + 1
     assert [a.length for a in ax.reads] == [400, 400] and ax.writes[0].offset == ap.writes[0].offset + 512
     assert cmp_.reads[0].length == 512 and cmp_.writes[0].length == 16
+
+
+def test_reduce_pair_elem(vec) -> None:
+    x = np.arange(256, dtype=np.float16)
+
+    def body(d, s):
+        asc.reduce_pair_elem(d, s, 128, 2, 1, 1, 8)
+
+    (d,) = vec(body, [x], [np.zeros(128, np.float16)])
+    assert d.tolist() == (x[0::2] + x[1::2]).tolist()
+    with pytest.raises(TaskError, match="reduce_type must be SUM"):
+        vec(lambda d, s: asc.reduce_pair_elem(d, s, 128, 1, 1, 1, 8, reduce_type=asc.ReduceType.MAX), [x],
+            [np.zeros(128, np.float16)])

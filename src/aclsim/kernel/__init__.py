@@ -219,6 +219,7 @@ from aclsim.kernel.scalar import (
     get_ctrl_spr,
     get_data_block_size_in_bytes,
     set_ctrl_spr,
+    to_bfloat16,
     to_float,
 )
 from aclsim.kernel.softmax_api import (
@@ -252,6 +253,7 @@ from aclsim.kernel.vector_more import (
     compares,
     create_vec_index,
     reduce_data_block,
+    reduce_pair_elem,
     reduce_repeat,
 )
 
@@ -512,7 +514,9 @@ __all__ += [  # more vector and scalar APIs (issue 13)
     "get_data_block_size_in_bytes",
     "init_const_value",
     "reduce_data_block",
+    "reduce_pair_elem",
     "reduce_repeat",
     "set_ctrl_spr",
+    "to_bfloat16",
     "to_float",
 ]

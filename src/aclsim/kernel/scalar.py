@@ -4,7 +4,7 @@
   ``DEFAULT_REPEAT_STRIDE``...), the same on every chip aclsim models (256 B repeats of 8
   blocks of 32 B), and :func:`get_data_block_size_in_bytes` (``GetDataBlockSizeInBytes``).
 - :func:`to_float` (``ToFloat``): a bfloat16 (or half) scalar, such as a ``GetValue``
-  result, as a float32, exactly.
+  result, as a float32, exactly; :func:`to_bfloat16` (``ToBfloat16``) the other way.
 - :class:`AscendCUtils`: the static helpers of Ascend C's class of that name that kernels
   call (``SetMask``, ``GetBitSize``, ``GetC0Count``, ``SetOverflow``...).
 - :func:`set_ctrl_spr` / :func:`get_ctrl_spr` (``SetCtrlSpr<start, end>`` /
@@ -83,6 +83,19 @@ def to_float(value: Any) -> np.float32:
     if dt not in (bfloat16, float16, float32):
         raise TypeError(f"to_float takes a bfloat16 or half scalar, got {dt}")
     return np.float32(np.asarray(value, dtype=dt).astype(np.float32))
+
+
+def to_bfloat16(value: Any) -> Any:
+    """``ToBfloat16(f)``: a float scalar (rounded to float32 first, as C++ passes it) as bfloat16,
+    rounded to nearest even as Ascend C's bit code does; a NaN becomes 0x7FFF, inf stays inf.
+
+    >>> float(to_bfloat16(1.0 + 2 ** -8)), float(to_bfloat16(3e38))
+    (1.0, 3.00405527047391e+38)
+    """
+    f = np.float32(value)
+    if np.isnan(f):
+        return np.uint16(0x7FFF).view(bfloat16)
+    return bfloat16.type(f)
 
 
 def _ctrl_range(name: str, start: int, end: int) -> tuple[int, int]:
@@ -231,5 +244,6 @@ __all__ = [
     "get_ctrl_spr",
     "get_data_block_size_in_bytes",
     "set_ctrl_spr",
+    "to_bfloat16",
     "to_float",
 ]

@@ -1,6 +1,6 @@
 """More vector instructions real kernels call (PIPE_V, UB operands): ``Axpy``, ``CreateVecIndex``,
-``ArithProgression`` (``Arange``), ``Compares``, and ``ReduceRepeat`` / ``ReduceDataBlock`` with
-their ``ReduceType``.
+``ArithProgression`` (``Arange``), ``Compares``, and ``ReduceRepeat`` / ``ReduceDataBlock`` /
+``ReducePairElem`` with their ``ReduceType``.
 
 - ``axpy``: ``dst = scalar * src + dst``, in half, float, or half source into a float
   destination (64 lanes a repeat, the source's repeat stride then counted in half blocks).
@@ -46,6 +46,7 @@ from aclsim.kernel.reduction import (
     block_reduce_max,
     block_reduce_min,
     block_reduce_sum,
+    pair_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
     whole_reduce_sum,
@@ -408,6 +409,17 @@ def reduce_data_block(dst: LocalTensor, src: LocalTensor, mask: Any, repeat_time
     fn(dst, src, repeat_times, mask, dst_rep_stride, src_blk_stride, src_rep_stride, is_set_mask=is_set_mask)
 
 
+def reduce_pair_elem(dst: LocalTensor, src: LocalTensor, mask: Any, repeat_times: int, dst_rep_stride: int,
+                     src_blk_stride: int, src_rep_stride: int, *, reduce_type: ReduceType = ReduceType.SUM,
+                     is_set_mask: bool | None = None) -> None:
+    """``ReducePairElem<reduceType>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride)``:
+    ``PairReduceSum`` under its newer name (``SUM`` only, as documented)."""
+    if ReduceType(reduce_type) is not ReduceType.SUM:
+        raise ValueError("reduce_pair_elem: reduce_type must be SUM (the only one documented)")
+    pair_reduce_sum(dst, src, repeat_times, mask, dst_rep_stride, src_blk_stride, src_rep_stride,
+                    is_set_mask=is_set_mask)
+
+
 __all__ = [
     "ReduceType",
     "arange",
@@ -416,5 +428,6 @@ __all__ = [
     "compares",
     "create_vec_index",
     "reduce_data_block",
+    "reduce_pair_elem",
     "reduce_repeat",
 ]
