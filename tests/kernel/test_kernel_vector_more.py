@@ -266,3 +266,17 @@ def test_reduce_pair_elem(vec) -> None:
     with pytest.raises(TaskError, match="reduce_type must be SUM"):
         vec(lambda d, s: asc.reduce_pair_elem(d, s, 128, 1, 1, 1, 8, reduce_type=asc.ReduceType.MAX), [x],
             [np.zeros(128, np.float16)])
+
+
+def test_compares_timed_by_the_att_row() -> None:
+    from aclsim.arch import get_chip
+    from aclsim.isa import Access, Cost, Instr, Pipe, Space
+    from aclsim.sim.costs import CostModel
+
+    model = CostModel(get_chip("910B"))
+    row = dict((op, (h16, p16, h32, p32)) for op, h16, p16, h32, p32 in get_chip("910B").vector_api_costs)
+    assert row["compares"] == (21.92, 1.0, 22.31, 1.0)  # [ATT] CompareScalar: under a cycle a repeat -> 1
+    for width, head in ((2, 21.92), (4, 22.31)):
+        ins = Instr(Pipe.V, "compares", (Access(Space.UB, 0, 512),), (Access(Space.UB, 4096, 16),),
+                    cost=Cost(repeats=2, width=width))
+        assert model.cycles(ins, ins.cost) == pytest.approx(head + 2 * model.beats(ins))

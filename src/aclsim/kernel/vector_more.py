@@ -6,6 +6,7 @@
   destination (64 lanes a repeat, the source's repeat stride then counted in half blocks).
   The product and sum are computed in float64 and rounded once to the destination type (a
   fused multiply-add; the pages do not say whether the device rounds the product first).
+  [ATT] fits no Axpy row: it is timed by the default vector rule (22 cycles + 1 a repeat).
 - ``create_vec_index`` and ``arith_progression`` compute what the device library does, bit for
   bit: the first 32 B block (or the bit-mask form's first repeat) from scalars, then each block
   and each repeat as the one before plus a step, added in the tensor's type (so a half index
@@ -21,7 +22,8 @@
   inference-chip behaviour: the count form compares whole 256 B repeats only (the elements of a
   partial last repeat are not compared: their bits keep their value); the mask argument is
   reserved there (every lane of each repeat is compared; the mask register is not touched);
-  half and float in every mode, int32 with ``EQ`` only (arch 2201).
+  half and float in every mode, int32 with ``EQ`` only (arch 2201).  Timed by [ATT]'s fitted
+  CompareScalar rows (the ``compares`` row of the A2 presets).
 - ``reduce_repeat`` / ``reduce_data_block`` are ``WholeReduceSum/Max/Min`` and
   ``BlockReduceSum/Max/Min`` under the newer names with a ``reduce_type``; ``reduce_repeat``'s
   ``ORDER_ONLY_INDEX`` stores each index as a uint32 (4 B slots, ``dst_rep_stride`` in 4 B), as
@@ -316,7 +318,7 @@ def compares(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE,
             bits = op(count_view(core, src, whole, name, "src"), v)
             local_bytes(core, dst, whole // 8, name, "dst")[...] = np.packbits(bits, bitorder="little")
         core.emit(Pipe.V, name, (src.access(whole * dt.itemsize),), (dst.access(whole // 8),),
-                  REPEATS[max(1, rep_n)])
+                  WIDE_REPEATS[(max(1, rep_n), dt.itemsize)])
         return
     if len(args) != 3 or not isinstance(args[2], UnaryRepeatParams):
         raise TypeError("compares(dst, src, scalar, cmp_mode, count) or compares(dst, src, scalar, cmp_mode, "
@@ -339,7 +341,7 @@ def compares(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE,
         sa = core.access(Space.UB, src.offset + lo * dt.itemsize, (hi - lo) * dt.itemsize)
     else:
         sa = core.access(Space.UB, src.offset, 0)
-    core.emit(Pipe.V, name, (sa,), (dst.access(nbytes),), REPEATS[max(1, rep_n)])
+    core.emit(Pipe.V, name, (sa,), (dst.access(nbytes),), WIDE_REPEATS[(max(1, rep_n), dt.itemsize)])
 
 
 # --- ReduceRepeat, ReduceDataBlock ----------------------------------------------------------------
