@@ -13,7 +13,10 @@
   (results keep inf and NaN; the runtime's default, ``ACL_RT_OVERFLOW_MODE_INFNAN``), 0 the
   saturation mode (inf -> +-MAX, NaN -> 0 for half and bfloat16).  aclsim computes in Inf/NaN
   mode only: a kernel switching saturation on gets a 207000 fault at that line (aclsim differs
-  from the device there); writing the mode it is already in, or reading it, is fine.  The
+  from the device there); writing the mode it is already in, or reading it, is fine.  Any bit
+  reads (the other bits as 0); a write that would change a bit other than 48 faults (207000),
+  one that writes back what the bits hold (the save/restore of the Ascend 950 kernels'
+  CTRL[60]) changes nothing and passes.  The
   inference chips (arch 2002) have no ``SetCtrlSpr``.
 """
 
@@ -137,11 +140,13 @@ def set_ctrl_spr(start_bit: int, end_bit: int, value: int) -> None:
         raise ValueError(f"{name}: value {v} does not fit bits [{start}, {end}] ({width} bits)")
     reg = _ctrl(core, name)
     allowed = _CTRL_BITS[core.chip.arch_version]
-    if any(b not in allowed for b in range(start, end + 1)):
-        core.fault(UnsupportedFault, f"{name}: {core.chip.name} (arch {core.chip.arch_version}) has CTRL "
-                   f"bit{'s' if len(allowed) > 1 else ''} {', '.join(map(str, allowed))} only, not "
-                   f"[{start}, {end}]", hint="the other CTRL bits exist on the Ascend 950 only")
     new = (reg & ~(((1 << width) - 1) << start)) | (v << start)
+    changed = [b for b in range(start, end + 1) if (new ^ reg) >> b & 1]
+    if any(b not in allowed for b in changed):  # writing back what a bit holds changes nothing: allowed
+        core.fault(UnsupportedFault, f"{name}: {core.chip.name} (arch {core.chip.arch_version}) has CTRL "
+                   f"bit{'s' if len(allowed) > 1 else ''} {', '.join(map(str, allowed))} only; this write "
+                   f"changes bit{'s' if len(changed) > 1 else ''} {', '.join(map(str, changed))}",
+                   hint="the other CTRL bits exist on the Ascend 950 only")
     _check_overflow_mode(core, name, new)
     core.spr["CTRL"] = new
 
