@@ -221,6 +221,9 @@ def create_vec_index(dst: LocalTensor, first_value: Any, *args: Any) -> None:
     rep_n = int(repeat)
     if not 0 <= rep_n <= core.chip.max_repeat:
         raise ValueError(f"{name}: repeat_times must be in 0..{core.chip.max_repeat}, got {rep_n}")
+    if isinstance(mask, (int, np.integer)) and not 0 <= int(mask) <= per_rep:
+        raise ValueError(f"{name}: a continuous mask of {dt} takes 0..{per_rep} lanes, got {int(mask)} (the "
+                         "library would build blocks past the repeat)")
     try:
         reg = encode(mask, per_rep)
     except ValueError as e:
