@@ -106,6 +106,8 @@ def test_create_vec_index_mask_forms(vec) -> None:
     assert (bits[~lane] == -1).all()
     blocks = strided.reshape(16, 8)
     assert blocks[::2].ravel().tolist() == list(range(64)) and (blocks[1::2] == -1).all()
+    with pytest.raises(TaskError, match="first_value 40000 is outside int16's range"):
+        vec(lambda t: asc.create_vec_index(t, 40000, 16), [], [np.zeros(16, np.int16)])
     with pytest.raises(TaskError, match="a continuous mask of float32 takes 0..64 lanes, got 128"):
         vec(lambda t: asc.create_vec_index(t, 0.0, 128, 1, 1, 8), [], [np.zeros(64, np.float32)])
 

@@ -147,6 +147,13 @@ def _typed(values: np.ndarray, dt: np.dtype) -> np.ndarray:
     return values.astype(np.int64).astype(dt)
 
 
+def _c_value(dt: np.dtype, v: Any) -> Any:
+    """``v`` as a ``T`` argument of the C++ API: integers wrap to the type's bits, floats round."""
+    if dt.kind in "iu":
+        return np.array(int(v)).astype(np.int64).astype(dt)[()]
+    return dt.type(v)
+
+
 def _step(x: np.ndarray, step: Any) -> np.ndarray:
     """One ``Adds``: ``x + step`` in ``x``'s type (integer wrap, float rounding)."""
     with np.errstate(over="ignore"):
@@ -200,7 +207,11 @@ def create_vec_index(dst: LocalTensor, first_value: Any, *args: Any) -> None:
     if dt.kind == "f":  # the library adds in float, then rounds to T
         seed = _typed(np.arange(per_rep, dtype=np.float64) + np.float32(dt.type(first_value)), dt)
     else:
-        seed = _typed(np.arange(per_rep, dtype=np.int64) + int(dt.type(first_value)), dt)
+        info = np.iinfo(dt)
+        if not info.min <= int(first_value) <= info.max:
+            raise ValueError(f"{name}: first_value {int(first_value)} is outside {dt}'s range, as the page "
+                             "forbids")
+        seed = _typed(np.arange(per_rep, dtype=np.int64) + int(first_value), dt)
     if len(args) == 1:
         n = check_count(args[0], name)
         if n == 0:
@@ -263,7 +274,7 @@ def arith_progression(dst: LocalTensor, first_value: Any, diff_value: Any, count
         seed = (f + d * np.arange(epb, dtype=np.float32)).astype(dt)
         blk_step, rep_step = dt.type(d * np.float32(epb)), dt.type(d * np.float32(per_rep))
     else:
-        f_i, d_i = int(dt.type(first_value)), int(dt.type(diff_value))
+        f_i, d_i = int(_c_value(dt, first_value)), int(_c_value(dt, diff_value))
         seed = _typed(f_i + d_i * np.arange(epb, dtype=np.int64), dt)
         blk_step, rep_step = _typed(np.array([d_i * epb]), dt)[0], _typed(np.array([d_i * per_rep]), dt)[0]
     if n <= epb:
@@ -311,7 +322,7 @@ def compares(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CMPMODE,
         raise TypeError(f"compares does not support {dt} with {mode.name} on {core.chip.name}; it takes "
                         f"{', '.join(map(str, every))} in every mode{extra}")
     op = _CMP[mode]
-    v = dt.type(scalar)
+    v = _c_value(dt, scalar)
     per_rep = core.chip.vector_repeat_bytes // dt.itemsize
     if len(args) == 1:
         n = check_count(args[0], name)
