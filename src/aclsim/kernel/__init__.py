@@ -118,6 +118,7 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     sqrt,
     sub,
 )
+from aclsim.kernel.fill import InitConstValueParams, fill, init_const_value
 from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is the instruction Copy
     BrcbRepeatParams,
     CopyRepeatParams,
@@ -203,6 +204,24 @@ from aclsim.kernel.reduction import (
 )
 from aclsim.kernel.repeat import BinaryRepeatParams, UnaryRepeatParams
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning
+from aclsim.kernel.scalar import (
+    DEFAULT_BLK_NUM,
+    DEFAULT_BLK_STRIDE,
+    DEFAULT_REPEAT_STRIDE,
+    HALF_DEFAULT_REPEAT_STRIDE,
+    MAX_REPEAT_TIMES,
+    ONE_BLK_FLOAT_NUM,
+    ONE_BLK_HALF_NUM,
+    ONE_BYTE_BIT_SIZE,
+    ONE_FOURTH_DEFAULT_REPEAT_STRIDE,
+    ONE_REPEAT_BYTE_SIZE,
+    AscendCUtils,
+    get_ctrl_spr,
+    get_data_block_size_in_bytes,
+    set_ctrl_spr,
+    to_bfloat16,
+    to_float,
+)
 from aclsim.kernel.softmax_api import (
     SoftMaxShapeInfo,
     SoftMaxTiling,
@@ -226,6 +245,17 @@ from aclsim.kernel.sync import (
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
+from aclsim.kernel.vector_more import (
+    ReduceType,
+    arange,
+    arith_progression,
+    axpy,
+    compares,
+    create_vec_index,
+    reduce_data_block,
+    reduce_pair_elem,
+    reduce_repeat,
+)
 
 __all__ = [
     "CMPMODE",
@@ -458,3 +488,35 @@ def __getattr__(name: str) -> object:
     if fn is None:
         raise AttributeError(f"module 'aclsim.kernel' has no attribute {name!r}")
     return fn()
+
+
+__all__ += [  # more vector and scalar APIs (issue 13)
+    "DEFAULT_BLK_NUM",
+    "DEFAULT_BLK_STRIDE",
+    "DEFAULT_REPEAT_STRIDE",
+    "HALF_DEFAULT_REPEAT_STRIDE",
+    "MAX_REPEAT_TIMES",
+    "ONE_BLK_FLOAT_NUM",
+    "ONE_BLK_HALF_NUM",
+    "ONE_BYTE_BIT_SIZE",
+    "ONE_FOURTH_DEFAULT_REPEAT_STRIDE",
+    "ONE_REPEAT_BYTE_SIZE",
+    "AscendCUtils",
+    "InitConstValueParams",
+    "ReduceType",
+    "arange",
+    "arith_progression",
+    "axpy",
+    "compares",
+    "create_vec_index",
+    "fill",
+    "get_ctrl_spr",
+    "get_data_block_size_in_bytes",
+    "init_const_value",
+    "reduce_data_block",
+    "reduce_pair_elem",
+    "reduce_repeat",
+    "set_ctrl_spr",
+    "to_bfloat16",
+    "to_float",
+]
