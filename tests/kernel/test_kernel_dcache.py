@@ -178,6 +178,34 @@ def test_get_system_cycle_is_a_scalar_instruction_with_the_cpu_debug_clock(rt) -
 
 
 @asc.kernel
+def timed_add(x):
+    ub = asc.LocalMemAllocator()
+    a = ub.alloc(asc.float32, 2048)
+    asc.duplicate(a, 1.0, 2048)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.get_system_cycle()
+    for _ in range(4):
+        asc.add(a, a, a, 2048)
+        asc.pipe_barrier(asc.PIPE_V)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.get_system_cycle()
+
+
+def test_system_cycle_readings_are_the_modelled_times_in_counter_ticks(rt) -> None:
+    d = aclsim.malloc(16)
+    launch = _launch(timed_add, d)
+    aclsim.free(d)
+    first, second = asc.system_cycle_readings(launch)
+    (tl,) = launch.report.timelines
+    adds = [i for i, ins in enumerate(tl.instrs) if ins.op == "add"]
+    add_cycles = tl.end[adds[-1]] - tl.start[adds[0]]  # the four adds, back to back on PIPE_V
+    ticks = add_cycles * asc.SYSTEM_COUNTER_HZ["2201"] / TINY.clock_hz
+    assert ticks > 2 and abs((second - first) - ticks) <= 2  # whole ticks, the barriers' few cycles
+    with pytest.raises(ValueError, match="block 3"):
+        asc.system_cycle_readings(launch, 3)
+
+
+@asc.kernel
 def oom(x, size):
     asc.oom_check_addr_range(x.cast(asc.float32), size)
 

@@ -246,7 +246,13 @@ from aclsim.kernel.sync import (
     set_flag,
     wait_flag,
 )
-from aclsim.kernel.sysvar import DataFormat, get_system_cycle, oom_check_addr_range
+from aclsim.kernel.sysvar import (
+    SYSTEM_COUNTER_HZ,
+    DataFormat,
+    get_system_cycle,
+    oom_check_addr_range,
+    system_cycle_readings,
+)
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
 
@@ -482,6 +488,8 @@ __all__ += [  # memory, cache and utility APIs (issue 13)
     "make_list_tensor_desc",
     "oom_check_addr_range",
     "read_gm_by_pass_dcache",
+    "SYSTEM_COUNTER_HZ",
+    "system_cycle_readings",
     "write_gm_by_pass_dcache",
     "Coord",
     "Layout",
