@@ -81,13 +81,17 @@ def phy_type(core: Core, pos: TPosition) -> Hardware:
 class LocalMemAllocator:
     """``LocalMemAllocator<hard>``: hands out the memory ``hard`` (default UB) tensor by tensor.
 
-    >>> import aclsim.kernel as asc
+    >>> import aclsim, aclsim.kernel as asc
     >>> @asc.kernel
     ... def k(out):
     ...     ub = asc.LocalMemAllocator()
     ...     a = ub.alloc(asc.float32, 64)
     ...     b = ub.alloc(asc.TPosition.VECIN, asc.half, 32)
     ...     assert (a.get_phy_addr(), b.get_phy_addr(), ub.get_cur_addr()) == (0, 256, 320)
+    >>> aclsim.init(chip="tiny"); aclsim.set_device(0); d = aclsim.malloc(32)
+    >>> launch = k[1, None](d); aclsim.synchronize_device()
+    >>> aclsim.free(d); aclsim.reset_device(0); aclsim.finalize()
+    []
     """
 
     __slots__ = ("hard", "space", "head", "_core", "__weakref__")
