@@ -44,6 +44,7 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
+from aclsim.kernel.allocator import Hardware, LocalMemAllocator  # memory, cache, utilities (issue 13)
 from aclsim.kernel.atomic import (
     disable_dma_atomic,
     set_atomic_add,
@@ -92,6 +93,14 @@ from aclsim.kernel.cube import (
 )
 from aclsim.kernel.cube_load import LoadData2dTransposeParams, LoadData3DParamsV2, load_data_with_transpose
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
+from aclsim.kernel.dcache import (
+    CACHE_LINE_BYTES,
+    CacheLine,
+    DcciDst,
+    data_cache_clean_and_invalid,
+    read_gm_by_pass_dcache,
+    write_gm_by_pass_dcache,
+)
 from aclsim.kernel.elementwise import (  # the elementwise instructions: one line each in its table
     abs,
     add,
@@ -155,6 +164,19 @@ from aclsim.kernel.layernorm_api import (
     get_layer_norm_nd_tiling_info,
     layer_norm,
 )
+from aclsim.kernel.layout import (
+    Coord,
+    Layout,
+    Shape,
+    Stride,
+    crd2idx,
+    is_layout,
+    make_coord,
+    make_layout,
+    make_shape,
+    make_stride,
+)
+from aclsim.kernel.listtensor import ListTensorDesc, TensorDesc, list_tensor_desc_words, make_list_tensor_desc
 from aclsim.kernel.mask import (
     MASK_PLACEHOLDER,
     MaskMode,
@@ -242,6 +264,13 @@ from aclsim.kernel.sync import (
     pipe_barrier,
     set_flag,
     wait_flag,
+)
+from aclsim.kernel.sysvar import (
+    SYSTEM_COUNTER_HZ,
+    DataFormat,
+    get_system_cycle,
+    oom_check_addr_range,
+    system_cycle_readings,
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
@@ -472,6 +501,36 @@ __all__ += [  # cube paths and helpers (issue 13)
     *(t.name for t in KernelMetaType),
     "AIC",
     "AIV",
+]
+
+__all__ += [  # memory, cache and utility APIs (issue 13)
+    "CACHE_LINE_BYTES",
+    "CacheLine",
+    "DataFormat",
+    "DcciDst",
+    "Hardware",
+    "ListTensorDesc",
+    "LocalMemAllocator",
+    "TensorDesc",
+    "data_cache_clean_and_invalid",
+    "get_system_cycle",
+    "list_tensor_desc_words",
+    "make_list_tensor_desc",
+    "oom_check_addr_range",
+    "read_gm_by_pass_dcache",
+    "SYSTEM_COUNTER_HZ",
+    "system_cycle_readings",
+    "write_gm_by_pass_dcache",
+    "Coord",
+    "Layout",
+    "Shape",
+    "Stride",
+    "crd2idx",
+    "is_layout",
+    "make_coord",
+    "make_layout",
+    "make_shape",
+    "make_stride",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.
