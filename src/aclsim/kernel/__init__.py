@@ -173,6 +173,13 @@ from aclsim.kernel.movement import (
     set_loop_mode_para,
     trans_data_to_5hd,
 )
+from aclsim.kernel.crosscore import (
+    MixLayout,
+    cross_core_set_flag,
+    cross_core_wait_flag,
+    get_task_ratio,
+    get_task_ration,
+)
 from aclsim.kernel.multicore import (
     get_sub_block_idx,
     get_sub_block_num,
@@ -442,6 +449,14 @@ __all__ += [  # cube paths and helpers (issue 13)
     *(t.name for t in KernelMetaType),
     "AIC",
     "AIV",
+]
+
+__all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
+    "MixLayout",
+    "cross_core_set_flag",
+    "cross_core_wait_flag",
+    "get_task_ratio",
+    "get_task_ration",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.

@@ -1,0 +1,227 @@
+"""Mixed AIC + AIV kernels (KERNEL_TYPE_MIX_AIC_1_1 / _1_2), their indices, and the cross-core flags
+(CrossCoreSetFlag / CrossCoreWaitFlag): functional semantics, deadlocks, counter overflow, races."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+
+import aclsim.kernel as asc
+from aclsim import errors
+
+F32 = asc.float32
+E = asc.HardEvent
+KT = asc.KernelMetaType
+N = 64  # floats per vector core
+
+
+def line_of(marker: str) -> int:
+    with open(__file__) as f:
+        for i, text in enumerate(f, 1):
+            if marker in text and "line_of(" not in text:
+                return i
+    raise AssertionError(marker)
+
+
+def launch_fault(run, kern, *arrays, block_dim: int = 1, extra=()) -> BaseException:
+    with pytest.raises(errors.TaskError) as info:
+        run(kern, block_dim, *arrays, extra=extra)
+    return info.value.cause
+
+
+# --- indices ------------------------------------------------------------------------------------
+
+@asc.kernel
+def who(kind, seen, x):
+    asc.kernel_task_type_default(kind)
+    seen.append((asc.g_coreType, asc.get_block_idx(), asc.get_block_num(), asc.get_sub_block_idx(),
+                 asc.get_sub_block_num(), asc.get_task_ratio(), asc.ASCEND_IS_AIC, asc.ASCEND_IS_AIV))
+
+
+def test_indices_of_a_1_2_launch(run) -> None:
+    seen: list[tuple] = []
+    launch, _ = run(who, 2, np.zeros(8, np.float32), extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, seen))
+    AIC, AIV = asc.AIC, asc.AIV
+    assert seen == [(AIC, 0, 2, 0, 1, 1, True, False), (AIV, 0, 2, 0, 2, 2, False, True),
+                    (AIV, 1, 2, 1, 2, 2, False, True), (AIC, 1, 2, 0, 1, 1, True, False),
+                    (AIV, 2, 2, 0, 2, 2, False, True), (AIV, 3, 2, 1, 2, 2, False, True)]
+    assert len(launch.streams) == 6 and launch.layout == asc.MixLayout(2, 2)
+
+
+def test_indices_of_a_1_1_launch(run) -> None:
+    seen: list[tuple] = []
+    run(who, 3, np.zeros(8, np.float32), extra=(KT.KERNEL_TYPE_MIX_AIC_1_1, seen))
+    assert [s[:6] for s in seen[::2]] == [(asc.AIC, g, 3, 0, 1, 1) for g in range(3)]
+    assert [s[:6] for s in seen[1::2]] == [(asc.AIV, g, 3, 0, 1, 1) for g in range(3)]
+
+
+def test_a_mixed_kernel_is_refused_on_a_coupled_chip(run) -> None:
+    e = launch_fault(run, who.with_options(chip="310P"), np.zeros(8, np.float32),
+                     extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, []))
+    assert isinstance(e, errors.FeatureNotSupportedError) and e.code == 207000 and "310P" in str(e)
+
+
+# --- a cube stage and a vector stage through a GM workspace ----------------------------------------
+
+def _vec_tbuf(nbytes: int):
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, nbytes)
+    return buf.get(F32)
+
+
+@asc.kernel
+def aiv_double_then_add(ws_skip_wait, x, ws, y):
+    """AIVs: y = x + 1 + 2 * x.  Each AIV writes 2*x of its slice into the workspace and reports to the
+    other AIV of its group (mode 1); after both did, each adds its partner's... no: the AIC waits for
+    both AIVs (mode 2), then tells them (mode 2) to go on; each AIV then reads the workspace slice of
+    its partner, written by the OTHER core."""
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_2)
+    if asc.ASCEND_IS_AIC:
+        asc.cross_core_wait_flag(3)  # AIC-WAIT
+        asc.cross_core_set_flag(2, asc.PIPE_FIX, 4)
+        return
+    b, sub = asc.get_block_idx(), asc.get_sub_block_idx()
+    t = _vec_tbuf(N * 4)
+    gx, gws, gy = asc.GlobalTensor(F32), asc.GlobalTensor(F32), asc.GlobalTensor(F32)
+    gx.set_global_buffer(x + b * N * 4)
+    gws.set_global_buffer(ws)
+    gy.set_global_buffer(y + b * N * 4)
+    asc.data_copy(t, gx, N)
+    asc.set_flag(E.MTE2_V, 0)
+    asc.wait_flag(E.MTE2_V, 0)
+    asc.muls(t, t, 2.0, N)
+    asc.set_flag(E.V_MTE3, 0)
+    asc.wait_flag(E.V_MTE3, 0)
+    asc.data_copy(gws[b * N], t, N)  # WS-WRITE
+    asc.cross_core_set_flag(2, asc.PIPE_MTE3, 3)
+    if not ws_skip_wait:
+        asc.cross_core_wait_flag(4)
+    partner = b ^ 1
+    asc.set_flag(E.MTE3_MTE2, 0)
+    asc.wait_flag(E.MTE3_MTE2, 0)
+    asc.data_copy(t, gws[partner * N], N)  # WS-READ
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gy, t, N)
+    if ws_skip_wait:
+        asc.cross_core_wait_flag(4)
+
+
+def test_aic_and_aivs_hand_data_through_gm(run) -> None:
+    x = np.arange(4 * N, dtype=np.float32)
+    launch, (_, ws, y) = run(aiv_double_then_add, 2, x, np.zeros(4 * N, np.float32), np.zeros(4 * N, np.float32),
+                             extra=(False,))
+    np.testing.assert_array_equal(ws, 2 * x)
+    partner = (2 * x).reshape(4, N)[[1, 0, 3, 2]].ravel()
+    np.testing.assert_array_equal(y, partner)
+    kinds = [s[0].cost["core"] for s in launch.streams]
+    assert kinds == ["AIC", "AIV", "AIV"] * 2
+
+
+def test_a_read_not_ordered_by_the_flags_is_a_cross_core_race(run) -> None:
+    x = np.arange(4 * N, dtype=np.float32)
+    e = launch_fault(run, aiv_double_then_add, x, np.zeros(4 * N, np.float32), np.zeros(4 * N, np.float32),
+                     block_dim=2, extra=(True,))
+    assert isinstance(e, errors.RaceError) and "cross-core race" in str(e)
+    assert {e.line, line_of("# WS-WRITE"), line_of("# WS-READ")} == {line_of("# WS-WRITE"), line_of("# WS-READ")}
+    assert "AIV" in str(e)
+
+
+# --- modes 0 and 1 --------------------------------------------------------------------------------
+
+@asc.kernel
+def ring(kind, mode, x, y):
+    """Each AIV stores its slice, syncs with cross-core flags of ``mode``, reads its neighbour's."""
+    asc.kernel_task_type_default(kind)
+    if asc.ASCEND_IS_AIC:
+        return
+    b = asc.get_block_idx()
+    n = asc.get_block_num() * asc.get_task_ratio()
+    t = _vec_tbuf(N * 4)
+    gx, gy = asc.GlobalTensor(F32), asc.GlobalTensor(F32)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    asc.data_copy(t, gx[b * N], N)
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gy[b * N], t, N)
+    asc.cross_core_set_flag(mode, asc.PIPE_MTE3, 0)
+    asc.cross_core_wait_flag(0)
+    nb = b ^ 1 if mode == 1 else (b + 1) % n
+    asc.set_flag(E.MTE3_MTE2, 0)  # the UB tile is reused: the store out of it first
+    asc.wait_flag(E.MTE3_MTE2, 0)
+    asc.data_copy(t, gy[nb * N], N)
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gx[b * N], t, N)
+
+
+@pytest.mark.parametrize("kind,mode,blocks,cores", [(KT.KERNEL_TYPE_MIX_AIV_1_0, 0, 4, 4),
+                                                    (KT.KERNEL_TYPE_MIX_AIC_1_2, 0, 2, 4),
+                                                    (KT.KERNEL_TYPE_MIX_AIC_1_2, 1, 2, 4)])
+def test_modes_0_and_1_order_the_vector_cores(run, kind, mode, blocks, cores) -> None:
+    x = np.arange(cores * N, dtype=np.float32)
+    _, (x2, y) = run(ring, blocks, x, np.zeros_like(x), extra=(kind, mode))
+    np.testing.assert_array_equal(y, x)
+    order = [b ^ 1 for b in range(cores)] if mode == 1 else [(b + 1) % cores for b in range(cores)]
+    np.testing.assert_array_equal(x2, x.reshape(cores, N)[order].ravel())
+
+
+# --- faults ------------------------------------------------------------------------------------------
+
+@asc.kernel
+def aiv_waits_for_nothing(x):
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_2)
+    if asc.ASCEND_IS_AIV and asc.get_sub_block_idx() == 1:
+        asc.cross_core_wait_flag(5)  # NEVER-SET
+
+
+def test_a_wait_no_core_sets_is_a_deadlock_naming_core_flag_and_line(run) -> None:
+    e = launch_fault(run, aiv_waits_for_nothing, np.zeros(8, np.float32), block_dim=2)
+    assert isinstance(e, errors.KernelDeadlockError) and e.code == errors.ACL_ERROR_RT_AICORE_TIMEOUT
+    assert e.line == line_of("# NEVER-SET") and e.block == 1
+    assert "AIV 1" in str(e) and "CrossCoreWaitFlag(5)" in str(e) and "AIV 3" in str(e)
+    assert not [t for t in threading.enumerate() if t.name.startswith("aclsim-block")]
+
+
+@asc.kernel
+def sets_too_often(times, x):
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_1)
+    if asc.ASCEND_IS_AIC:
+        for _ in range(times):
+            asc.cross_core_set_flag(2, asc.PIPE_FIX, 1)  # SET-AGAIN
+    else:
+        for _ in range(times):
+            asc.cross_core_wait_flag(1)
+
+
+def test_a_counter_holds_fifteen_pending_sets(run) -> None:
+    run(sets_too_often, 1, np.zeros(8, np.float32), extra=(15,))
+    e = launch_fault(run, sets_too_often, np.zeros(8, np.float32), extra=(16,))
+    assert isinstance(e, errors.KernelFault) and e.code == errors.ACL_ERROR_RT_AICORE_EXCEPTION
+    assert e.line == line_of("# SET-AGAIN") and "AIV 0" in str(e) and "16" in str(e)
+
+
+@asc.kernel
+def flags_in(kind, mode, pipe, x):
+    asc.kernel_task_type_default(kind)
+    asc.cross_core_set_flag(mode, pipe, 0)  # BAD-SET
+
+
+@pytest.mark.parametrize("kind,mode,pipe,words", [
+    (KT.KERNEL_TYPE_AIV_ONLY, 0, asc.PIPE_MTE3, "scheduling module"),
+    (KT.KERNEL_TYPE_MIX_AIV_1_0, 2, asc.PIPE_MTE3, "group"),
+    (KT.KERNEL_TYPE_MIX_AIC_1_2, 0, asc.PIPE_S, "PIPE_S"),
+    (KT.KERNEL_TYPE_MIX_AIC_1_2, 4, asc.PIPE_MTE3, "950"),
+])
+def test_cross_core_flags_the_kernel_cannot_use_are_refused(run, kind, mode, pipe, words) -> None:
+    e = launch_fault(run, flags_in, np.zeros(8, np.float32), extra=(kind, mode, pipe))
+    assert isinstance(e, errors.KernelFault) and e.line == line_of("# BAD-SET") and words in str(e)
+
+
+def test_an_aic_has_no_vector_pipe_in_a_mixed_kernel(run) -> None:
+    e = launch_fault(run, flags_in, np.zeros(8, np.float32), extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, 2, asc.PIPE_V))
+    assert isinstance(e, errors.FeatureNotSupportedError) and "PIPE_V" in str(e)
