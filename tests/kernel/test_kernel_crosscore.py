@@ -225,3 +225,31 @@ def test_cross_core_flags_the_kernel_cannot_use_are_refused(run, kind, mode, pip
 def test_an_aic_has_no_vector_pipe_in_a_mixed_kernel(run) -> None:
     e = launch_fault(run, flags_in, np.zeros(8, np.float32), extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, 2, asc.PIPE_V))
     assert isinstance(e, errors.FeatureNotSupportedError) and "PIPE_V" in str(e)
+
+
+# --- timing --------------------------------------------------------------------------------------
+
+def test_a_cross_core_wait_ends_no_earlier_than_the_sets_it_consumed(run) -> None:
+    x = np.arange(4 * N, dtype=np.float32)
+    launch, _ = run(aiv_double_then_add, 2, x, np.zeros(4 * N, np.float32), np.zeros(4 * N, np.float32),
+                    extra=(False,))
+    rep = launch.report
+    lat = launch.chip.cross_core_flag_latency_cycles
+    assert rep.block_dim == 2 and [tl.kind for tl in rep.timelines] == ["AIC", "AIV", "AIV"] * 2
+    tls = {tl.block: tl for tl in rep.timelines}
+    checked = 0
+    for u, tl in tls.items():
+        for i, ins in enumerate(tl.instrs):
+            if ins.op != "cross_core_wait_flag":
+                continue
+            for v, k in ins.cost["deps"]:
+                other = tls[v]
+                j = [n for n, x in enumerate(other.instrs) if x.op == "cross_core_set_flag"][k]
+                assert tl.start[i] >= other.end[j] + lat
+                # the set fired when the earlier work of its pipe was done
+                pipe = other.instrs[j].pipe
+                assert other.end[j] >= max((other.end[n] for n in range(j) if other.instrs[n].pipe is pipe), default=0.0)
+                checked += 1
+            # nothing after the wait starts before it ends
+            assert min(tl.start[i + 1:], default=tl.end[i]) >= tl.end[i]
+    assert checked == 2 * 2 + 4  # each AIC waits for its two AIVs; each AIV for its AIC

@@ -76,6 +76,13 @@ from aclsim.kernel.coretype import (
     kernel_task_type,
     kernel_task_type_default,
 )
+from aclsim.kernel.crosscore import (
+    MixLayout,
+    cross_core_set_flag,
+    cross_core_wait_flag,
+    get_task_ratio,
+    get_task_ration,
+)
 from aclsim.kernel.cube import (
     BlockMode,
     DataCopyEnhancedParams,
@@ -172,13 +179,6 @@ from aclsim.kernel.movement import (
     reset_loop_mode_para,
     set_loop_mode_para,
     trans_data_to_5hd,
-)
-from aclsim.kernel.crosscore import (
-    MixLayout,
-    cross_core_set_flag,
-    cross_core_wait_flag,
-    get_task_ratio,
-    get_task_ration,
 )
 from aclsim.kernel.multicore import (
     get_sub_block_idx,

@@ -32,6 +32,7 @@ class CoreTimeline:
     gm_read: int = 0
     gm_write: int = 0
     bw_stall: list[float] = field(default_factory=lambda: [0.0] * len(EXEC_PIPES))  # HBM sharing
+    kind: str = ""  # in a mixed AIC + AIV launch, the core's type ("AIC" / "AIV"); else ""
 
 
 @dataclass
