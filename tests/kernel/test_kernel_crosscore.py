@@ -253,3 +253,29 @@ def test_a_cross_core_wait_ends_no_earlier_than_the_sets_it_consumed(run) -> Non
             # nothing after the wait starts before it ends
             assert min(tl.start[i + 1:], default=tl.end[i]) >= tl.end[i]
     assert checked == 2 * 2 + 4  # each AIC waits for its two AIVs; each AIV for its AIC
+
+
+def test_reports_show_both_core_types(run, tmp_path) -> None:
+    from aclsim.sim.msprof.figures import Task
+    from aclsim.sim.msprof.simulator import subcores
+    from aclsim.sim.msprof.tables import OP_SUMMARY_HEADER, op_summary_rows, per_core_rows
+    from aclsim.sim.report import summary
+
+    x = np.arange(4 * N, dtype=np.float32)
+    launch, _ = run(aiv_double_then_add, 2, x, np.zeros(4 * N, np.float32), np.zeros(4 * N, np.float32),
+                    extra=(False,))
+    rep = launch.report
+    s = summary(rep)
+    assert s["core_types"]["AIC"]["cores"] == 2 and s["core_types"]["AIV"]["cores"] == 4
+    aiv = [t for t in rep.timelines if t.kind == "AIV"]
+    assert s["core_types"]["AIV"]["pipes"]["MTE2"]["busy_cycles"] == sum(t.busy[asc.Pipe.MTE2] for t in aiv)
+    row = dict(zip(OP_SUMMARY_HEADER, op_summary_rows([Task(rep, "mixed")])[0], strict=True))
+    assert row["Task Type"] == "MIX_AIC" and row["Block Num"] == "2" and row["Mix Block Num"] == "2"
+    freq = launch.chip.clock_hz / 1e6
+    aiv_us = sum(t.finish - t.begin for t in aiv) / 4 / freq
+    assert row["aiv_time(us)"] == f"{aiv_us:.3f}" and row["aicore_time(us)"] != "N/A"
+    pipe_rows, _ = per_core_rows(rep)
+    assert [(r[0], r[1]) for r in pipe_rows] == [("0", "cube0"), ("0", "vector0"), ("0", "vector1"),
+                                                 ("1", "cube0"), ("1", "vector0"), ("1", "vector1")]
+    assert [c.name for c in subcores(rep)] == ["core0.cubecore0", "core0.veccore0", "core0.veccore1",
+                                               "core1.cubecore0", "core1.veccore0", "core1.veccore1"]

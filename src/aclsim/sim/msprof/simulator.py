@@ -12,7 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aclsim.isa import Instr, Op, Pipe
-from aclsim.sim.msprof.figures import AIC, NA, busy_shares, fmt, mhz, moved_bytes, side_of, split_kind
+from aclsim.sim.msprof.figures import (
+    AIC,
+    NA,
+    busy_shares,
+    fmt,
+    mhz,
+    moved_bytes,
+    placement,
+    side_of,
+    split_kind,
+)
 from aclsim.sim.report import CoreTimeline, SimReport
 
 INSTR_EXE_HEADER = ("instr", "addr", "pipe", "call_count", "cycles", "running_time(us)", "detail")
@@ -40,6 +50,9 @@ def subcore_name(tl: CoreTimeline, side: str, kind: str, coupled: bool) -> str:
     launch on a split chip puts two vector cores in each AI Core (``core{c // 2}.veccore{c %
     2}``); otherwise (and on a coupled chip) core ``c`` is one AI Core with ``cubecore0`` and
     ``veccore0``."""
+    if tl.kind:  # a core of a mixed group: the group's AI Core, its cube core or its vector core
+        g, own, sub = placement(tl)
+        return f"core{g}.cubecore0" if own == AIC else f"core{g}.veccore{sub}"
     c = tl.core
     if kind == "AI_VECTOR_CORE" and not coupled:
         return f"core{c // 2}.veccore{c % 2}"
