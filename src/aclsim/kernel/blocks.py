@@ -188,9 +188,11 @@ class BlockScheduler:
             members = w.members if w.members is not None else range(self.block_dim)
             late = [u for u in members if self._barriers.get((w.members, u), 0) < w.k]
             ended = [u for u in late if u in self._ended]
-            names = ", ".join(self.name(u).split()[-1] for u in ended[:8]) + (" ..." if len(ended) > 8 else "")
+            names = ", ".join(self.name(u).split()[-1] for u in ended[:8])
+            names += " ..." if len(ended) > 8 else ""
             waits = [self.name(u) for u in late if u in self._parked]
-            why = (f"for blocks that ended without reaching it ({self.name(0).split()[0]}(s) {names})" if ended
+            noun = self.name(0).split()[0]
+            why = (f"for blocks that ended without reaching it ({noun}(s) {names})" if ended
                    else "for cores parked elsewhere (" + ", ".join(waits[:8]) + ")")
             return KernelDeadlockError(
                 f"{name} waits at its sync_all #{w.k} ({w.file}:{w.line}) {why}: the barrier never opens, "
@@ -379,5 +381,6 @@ def _cross_block_race(epoch: int, atomic: tuple[int, int, int, str, Instr],
         "accesses with sync_all", file=ins.file, line=ins.line, block=b)
 
 
-__all__ = ["BlockScheduler", "KernelPythonError", "Unwind", "Waiting", "check_atomic_races", "locate_acl_error",
+__all__ = ["BlockScheduler", "KernelPythonError", "Unwind", "Waiting", "check_atomic_races",
+           "locate_acl_error",
            "python_error"]

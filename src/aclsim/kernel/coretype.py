@@ -106,7 +106,8 @@ def _declare(core: Core, value: KernelMetaType, what: str, override: bool = Fals
         return
     if launch is not None and getattr(launch, "layout", None) is not None:
         core.fault(KernelFault, f"{what}({value.name}) in a kernel that declared "
-                   f"{launch.kernel_type.name} first", hint="declare the kernel type once, the same on every core")
+                   f"{launch.kernel_type.name} first",
+                   hint="declare the kernel type once, the same on every core")
     if launch is not None:
         launch.kernel_type = value
     if core.core_type is not None and not override and core.instrs:
@@ -131,7 +132,8 @@ def _declare_mixed(core: Core, value: KernelMetaType, what: str) -> None:
                        hint="declare the kernel type once, the same on every core")
         return
     if launch is None:
-        core.fault(UnsupportedFault, f"{what}({value.name}): a mixed kernel needs a launch (its groups of cores)")
+        core.fault(UnsupportedFault,
+                   f"{what}({value.name}): a mixed kernel needs a launch (its groups of cores)")
     if core.block_idx != 0 or core.instrs:
         core.fault(KernelFault, f"{what}({value.name}) after the kernel began: a mixed kernel's type is "
                    "stated first, by every block", hint="make kernel_task_type_default the first statement")

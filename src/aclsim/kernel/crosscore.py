@@ -196,7 +196,8 @@ def _checked(core: Core, name: str) -> KernelMetaType:
                    f"{name} in a kernel with {shown}: the device starts the cross-core scheduling module "
                    "only for the MIX kernel types, so these flags would not synchronize anything",
                    hint="declare kernel_task_type_default(KERNEL_TYPE_MIX_AIV_1_0) (vector only), "
-                   "KERNEL_TYPE_MIX_AIC_1_0 (cube only) or KERNEL_TYPE_MIX_AIC_1_1 / _1_2 at the top of the body")
+                   "KERNEL_TYPE_MIX_AIC_1_0 (cube only) or KERNEL_TYPE_MIX_AIC_1_1 / _1_2 at the top of the "
+                   "body")
     return KernelMetaType(kt)
 
 
@@ -222,7 +223,8 @@ def _round(core: Core, unit: int, mode: int, flag: int, name: str
     g = layout.group(unit)
     if mode == 1:
         if kind is CoreType.AIC:
-            core.fault(KernelFault, f"{name}: mode 1 synchronizes the AIVs of a group; an AIC cannot take part",
+            core.fault(KernelFault,
+                       f"{name}: mode 1 synchronizes the AIVs of a group; an AIC cannot take part",
                        hint="use mode 2 between the AIC and its AIVs")
         aivs = layout.aivs_of(g)
         return (1, g, flag), aivs, aivs

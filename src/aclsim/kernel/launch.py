@@ -109,7 +109,7 @@ class KernelLaunch:
         self.blocks: BlockScheduler | None = None  # while the blocks run: what sync_all parks on
         self.has_atomics = False  # an atomic store was recorded: check the blocks' GM accesses
         self.kernel_type: Any = None  # the declared KernelMetaType (kernel/coretype.py)
-        self.layout: Any = None  # a mixed kernel's groups (kernel/crosscore.MixLayout); None: one core per block
+        self.layout: Any = None  # a mixed kernel's groups (crosscore.MixLayout); None: one core per block
         self.cross: Any = None  # the cross-core flag counters while the cores run (kernel/crosscore.py)
         self._done = threading.Event()
 

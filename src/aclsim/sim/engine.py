@@ -308,7 +308,8 @@ class _CrossFlags:
                 c.xnew = False
                 c._run()
                 if c.xnew:
-                    self.queue.extend(o for o in self.cores if o is not c and o not in self.queue and o.x_blocked())
+                    self.queue.extend(o for o in self.cores
+                                      if o is not c and o not in self.queue and o.x_blocked())
         finally:
             self.busy = False
 
@@ -404,7 +405,8 @@ def _same_stream(a: Stream, b: Stream) -> bool:
 
 def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0: float, wave: int,
                    jitter: tuple[float, float] | None, rng: random.Random, hbm: float,
-                   floors: Sequence[float], xf: _CrossFlags | None = None) -> tuple[list[CoreTimeline], Steps]:
+                   floors: Sequence[float], xf: _CrossFlags | None = None
+                   ) -> tuple[list[CoreTimeline], Steps]:
     """Schedule the blocks of one wave together.  Blocks that turned into the very same
     integers (an SPMD kernel's blocks differ only in their global addresses) are scheduled
     once, as one class whose transfers count as many times as it has blocks (not the cores
@@ -466,7 +468,8 @@ def _deadlock(instrs: Sequence[Instr], queues: list[list[int]], heads: list[int]
             if i >= issued:
                 continue
             if ins.op == XWAIT_OP:
-                what = (f"{XWAIT_OP}({ins.event_id}) at {ins.where}: the cross-core sets it consumed never fire "
+                what = (f"{XWAIT_OP}({ins.event_id}) at {ins.where}: the cross-core sets it consumed never "
+                        "fire "
                         "in this wave (a core of a later wave, or a core that cannot reach them)")
             elif ins.op == _WAIT:
                 what = (f"wait_flag({ins.src.name}_{ins.dst.name}, {ins.event_id}) at "  # type: ignore[union-attr]

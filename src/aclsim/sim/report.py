@@ -174,7 +174,8 @@ def by_core_type(report: SimReport) -> dict[str, Any]:
         busy = {p: sum(t.busy[p] for t in tls) for p in EXEC_PIPES}
         out[kind] = {"cores": len(tls), "microseconds": resident / len(tls) / report.chip.clock_hz * 1e6,
                      "total_cycles": resident,
-                     "pipes": {p.track_name: {"busy_cycles": busy[p], "ratio": busy[p] / resident if resident else 0.0}
+                     "pipes": {p.track_name: {"busy_cycles": busy[p],
+                                              "ratio": busy[p] / resident if resident else 0.0}
                                for p in EXEC_PIPES if busy[p]}}
     return out
 
@@ -197,7 +198,8 @@ def render_table(report: SimReport, title: str = "launch") -> Any:
                       str(row["instructions"]))
     for kind, fig in s.get("core_types", {}).items():  # a mixed kernel: each core type on its own
         for name, row in fig["pipes"].items():
-            table.add_row(f"{kind.lower()} {name}", f"{row['busy_cycles']:.0f}", f"{row['ratio']:.1%}", "", "",
+            table.add_row(f"{kind.lower()} {name}", f"{row['busy_cycles']:.0f}", f"{row['ratio']:.1%}",
+                          "", "",
                           f"{fig['cores']} cores, {fig['microseconds']:.2f} us")
     return table
 
