@@ -74,7 +74,9 @@ def _events(u: int, stream: Sequence[Instr]) -> list[tuple[Any, ...]]:
                 nsync += 1
                 last_s = i
         elif op == XSET_OP:
-            out.append(("set", i, ins.cost["ordinal"], snap(p, i)))
+            own = snap(p, i)
+            own[("xset", p)] = i  # which of its own sets a core knows fired (implied_flags)
+            out.append(("set", i, ins.cost["ordinal"], own))
         elif op == XWAIT_OP:
             out.append(("wait", i, ins.cost["deps"]))
             last_s = i
@@ -196,4 +198,60 @@ def _race(a: tuple[Any, ...], b: tuple[Any, ...], name: Callable[[int], str],
         "the other core before its access (or sync_all between them)")
 
 
-__all__ = ["MIX_OP", "XSET_OP", "XWAIT_OP", "check_cross_core_races"]
+def implied_flags(streams: Sequence[list[Instr]], events: int) -> list[list[Instr]]:
+    """The streams with the ordering that a cross-core round trip gives a core made explicit for
+    the compiler's per-core checks: when a ``CrossCoreWaitFlag`` can only pass after a set of the
+    core's own on pipe Q fired (its own set is among the sets that led to it, as in AIV -> AIC ->
+    AIV), everything Q had done before that set is done before anything after the wait is
+    issued.  That is what ``set_flag(Q, S)`` after the set and ``wait_flag(Q, S)`` before the wait
+    say, so that pair is inserted (with an event id the core does not use for (Q, S); none free:
+    not inserted).  The pair costs nothing the wait does not already imply (the wait starts after
+    the set fired plus the cross-core latency)."""
+    clocks = _clocks(streams)
+    out: list[list[Instr]] = []
+    for u, stream in enumerate(streams):
+        waits, cs = clocks[u]
+        pairs: list[tuple[int, int, Pipe]] = []  # (set index, wait index, pipe)
+        done: dict[Pipe, int] = {}
+        for w, c in zip(waits, cs, strict=True):
+            for (v, key), k in c.items():
+                if v != u or not isinstance(key, tuple) or key[0] != "xset":
+                    continue
+                q = key[1]
+                if done.get(q, -1) < k < w:
+                    pairs.append((k, w, q))
+                    done[q] = k
+        out.append(_insert(stream, pairs, events) if pairs else stream)
+    return out
+
+
+def _insert(stream: list[Instr], pairs: list[tuple[int, int, Pipe]], events: int) -> list[Instr]:
+    used: dict[Pipe, set[int]] = {}
+    for ins in stream:
+        if ins.op in (_SET, _WAIT) and ins.dst is Pipe.S and ins.src is not None and ins.event_id is not None:
+            used.setdefault(ins.src, set()).add(ins.event_id)
+    after: dict[int, list[Instr]] = {}
+    before: dict[int, list[Instr]] = {}
+    busy: list[tuple[int, int, Pipe, int]] = []
+    for k, w, q in pairs:
+        taken = used.get(q, set()) | {e for a, b, p, e in busy if p is q and a < w and k < b}
+        free = [e for e in range(events) if e not in taken]
+        if not free:
+            continue
+        e = free[0]
+        busy.append((k, w, q, e))
+        x = stream[k]
+        after.setdefault(k, []).append(Instr(q, _SET, src=q, dst=Pipe.S, event_id=e, file=x.file,
+                                             line=x.line))
+        y = stream[w]
+        before.setdefault(w, []).append(Instr(Pipe.S, _WAIT, src=q, dst=Pipe.S, event_id=e, file=y.file,
+                                              line=y.line))
+    new: list[Instr] = []
+    for i, ins in enumerate(stream):
+        new.extend(before.get(i, ()))
+        new.append(ins)
+        new.extend(after.get(i, ()))
+    return new
+
+
+__all__ = ["MIX_OP", "XSET_OP", "XWAIT_OP", "check_cross_core_races", "implied_flags"]
