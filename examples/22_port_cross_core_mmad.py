@@ -18,8 +18,9 @@ How it runs (three cross-core hand-offs):
 
 How it maps: the parameter structs are filled field by field in the sample and built with the same
 fields as keywords here (aclsim's are frozen); ``__mix__(1, 2)`` is
-``kernel_task_type_default(KERNEL_TYPE_MIX_AIC_1_2)`` at the top of the body; ``if ASCEND_IS_AIC`` is ``if asc.ASCEND_IS_AIC``; ``LocalTensor<T>(pos, addr, len)`` is
-``asc.local_tensor(T, pos, addr, len)``; ``CrossCoreSetFlag<m, PIPE_X>(id)`` is
+``kernel_task_type_default(KERNEL_TYPE_MIX_AIC_1_2)`` at the top of the body; ``if ASCEND_IS_AIC``
+is ``if asc.ASCEND_IS_AIC``; ``LocalTensor<T>(pos, addr, len)`` is ``asc.local_tensor(T, pos, addr,
+len)``; ``CrossCoreSetFlag<m, PIPE_X>(id)`` is
 ``asc.cross_core_set_flag(m, asc.PIPE_X, id)``.
 
 Two departures, both because the sample's own data hide them: its gen_data.py draws A and B as
