@@ -151,9 +151,9 @@ def ring(kind, mode, x, y):
     asc.cross_core_set_flag(mode, asc.PIPE_MTE3, 0)
     asc.cross_core_wait_flag(0)
     nb = b ^ 1 if mode == 1 else (b + 1) % n
-    asc.set_flag(E.MTE3_MTE2, 0)  # the UB tile is reused: the store out of it first
-    asc.wait_flag(E.MTE3_MTE2, 0)
-    asc.data_copy(t, gy[nb * N], N)
+    # the UB tile is reused with no MTE3 -> MTE2 flag: the wait passes only after this core's own
+    # set on MTE3 fired (modes 0 and 1 wait for every member's set), so the store out of it is done
+    asc.data_copy(t, gy[nb * N], N)  # RING-REUSE
     asc.set_flag(E.MTE2_MTE3, 0)
     asc.wait_flag(E.MTE2_MTE3, 0)
     asc.data_copy(gx[b * N], t, N)
@@ -281,3 +281,44 @@ def test_reports_show_both_core_types(run, tmp_path) -> None:
                                                  ("1", "cube0"), ("1", "vector0"), ("1", "vector1")]
     assert [c.name for c in subcores(rep)] == ["core0.cubecore0", "core0.veccore0", "core0.veccore1",
                                                "core1.cubecore0", "core1.veccore0", "core1.veccore1"]
+
+
+@asc.kernel
+def reuse_after_handoff(wait_first, x, y):
+    """The AIV stores a UB tile, sets mode 2 on MTE3, waits for its AIC, then loads into the same
+    tile.  With ``wait_first`` the AIC waits for the AIVs before it sets: the AIV's wait implies
+    its own store is done.  Without, the AIC sets at once and nothing orders the load after the
+    store."""
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_1)
+    if asc.ASCEND_IS_AIC:
+        if wait_first:
+            asc.cross_core_wait_flag(1)
+        asc.cross_core_set_flag(2, asc.PIPE_FIX, 2)
+        if not wait_first:
+            asc.cross_core_wait_flag(1)
+        return
+    t = _vec_tbuf(N * 4)
+    gx, gy = asc.GlobalTensor(F32), asc.GlobalTensor(F32)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    asc.data_copy(t, gx, N)
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gy, t, N)
+    asc.cross_core_set_flag(2, asc.PIPE_MTE3, 1)
+    asc.cross_core_wait_flag(2)
+    asc.data_copy(t, gx[N], N)  # REUSE-LOAD
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gy[N], t, N)
+
+
+def test_a_cross_core_round_trip_orders_the_cores_own_pipes(run) -> None:
+    x = np.arange(2 * N, dtype=np.float32)
+    launch, (_, y) = run(reuse_after_handoff, 1, x, np.zeros_like(x), extra=(True,))
+    np.testing.assert_array_equal(y, x)
+    aiv = launch.streams[1]
+    i = next(i for i, ins in enumerate(aiv) if ins.op == "cross_core_wait_flag")
+    assert aiv[i - 1].op == "wait_flag" and (aiv[i - 1].src, aiv[i - 1].dst) == (asc.PIPE_MTE3, asc.PIPE_S)
+    e = launch_fault(run, reuse_after_handoff, x, np.zeros_like(x), extra=(False,))
+    assert isinstance(e, errors.RaceError) and "WAR" in str(e) and e.line == line_of("# REUSE-LOAD")
