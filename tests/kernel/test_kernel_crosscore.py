@@ -322,3 +322,66 @@ def test_a_cross_core_round_trip_orders_the_cores_own_pipes(run) -> None:
     assert aiv[i - 1].op == "wait_flag" and (aiv[i - 1].src, aiv[i - 1].dst) == (asc.PIPE_MTE3, asc.PIPE_S)
     e = launch_fault(run, reuse_after_handoff, x, np.zeros_like(x), extra=(False,))
     assert isinstance(e, errors.RaceError) and "WAR" in str(e) and e.line == line_of("# REUSE-LOAD")
+
+
+# --- sync_all in a mixed kernel; groups beyond the chip -----------------------------------------------
+
+@asc.kernel
+def mixed_sync_all(aiv_only, x, y):
+    """Every AIV stores its slice; after sync_all each reads the next AIV's (SyncAll<true>), or the AIC
+    of each group copies its group's first slice (SyncAll<false>)."""
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_2)
+    gx, gy = asc.GlobalTensor(F32), asc.GlobalTensor(F32)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    if asc.ASCEND_IS_AIC:
+        if not aiv_only:
+            asc.sync_all(is_aiv_only=False)
+        return
+    b, n = asc.get_block_idx(), asc.get_block_num() * 2
+    t = _vec_tbuf(N * 4)
+    asc.data_copy(t, gx[b * N], N)
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gy[b * N], t, N)
+    asc.sync_all(is_aiv_only=aiv_only)  # MIXED-SYNC
+    asc.data_copy(t, gy[(b + 1) % n * N], N)
+    asc.set_flag(E.MTE2_MTE3, 0)
+    asc.wait_flag(E.MTE2_MTE3, 0)
+    asc.data_copy(gx[b * N], t, N)
+
+
+@pytest.mark.parametrize("aiv_only", [True, False])
+def test_sync_all_in_a_mixed_kernel(run, aiv_only) -> None:
+    x = np.arange(4 * N, dtype=np.float32)
+    launch, (x2, y) = run(mixed_sync_all, 2, x, np.zeros_like(x), extra=(aiv_only,))
+    np.testing.assert_array_equal(y, x)
+    np.testing.assert_array_equal(x2, np.roll(x.reshape(4, N), -1, axis=0).ravel())
+    tls = launch.report.timelines
+    line = line_of("# MIXED-SYNC")
+    waits = [(tl, i) for tl in tls for i, ins in enumerate(tl.instrs)
+             if ins.op == "cross_core_wait_flag" and ins.line == line]
+    sets = [(tl, i) for tl in tls for i, ins in enumerate(tl.instrs)
+            if ins.op == "cross_core_set_flag" and ins.line == line]
+    assert len(waits) == len(sets) == 4
+    assert min(tl.start[i] for tl, i in waits) >= max(tl.end[i] for tl, i in sets)
+
+
+def test_sync_all_aiv_only_on_the_aic_is_refused(run) -> None:
+    @asc.kernel
+    def aic_syncs(x):
+        asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_1)
+        asc.sync_all()
+
+    e = launch_fault(run, aic_syncs, np.zeros(8, np.float32))
+    assert isinstance(e, errors.FeatureNotSupportedError) and "AIC" in str(e)
+
+
+def test_groups_beyond_the_chip_run_in_waves_and_mode_0_across_waves_deadlocks(run) -> None:
+    # the tiny chip holds 2 groups of 1 AIC + 2 AIV: 3 groups run in 2 waves
+    x = np.arange(6 * N, dtype=np.float32)
+    launch, (x2, _) = run(ring, 3, x, np.zeros_like(x), extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, 1))
+    assert launch.report.waves == 2 and launch.report.block_dim == 3
+    assert {tl.wave for tl in launch.report.timelines if tl.block >= 6} == {1}
+    e = launch_fault(run, ring, x, np.zeros_like(x), block_dim=3, extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, 0))
+    assert isinstance(e, errors.KernelDeadlockError) and "cross_core_wait_flag(0)" in str(e)
