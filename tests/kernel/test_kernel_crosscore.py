@@ -385,3 +385,49 @@ def test_groups_beyond_the_chip_run_in_waves_and_mode_0_across_waves_deadlocks(r
     assert {tl.wave for tl in launch.report.timelines if tl.block >= 6} == {1}
     e = launch_fault(run, ring, x, np.zeros_like(x), block_dim=3, extra=(KT.KERNEL_TYPE_MIX_AIC_1_2, 0))
     assert isinstance(e, errors.KernelDeadlockError) and "cross_core_wait_flag(0)" in str(e)
+
+
+# --- IBSet / IBWait ------------------------------------------------------------------------------------
+
+@asc.kernel
+def ib_chain(skip_set, x, y, ws):
+    """Block b waits for block b - 1's flag, adds 1 to what it stored, stores it and sets its own."""
+    b = asc.get_block_idx()
+    pipe = asc.TPipe()
+    buf, sync = asc.TBuf(asc.TPosition.VECCALC), asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, N * 4)
+    pipe.init_buffer(sync, 32)
+    t, s = buf.get(F32), sync.get(asc.int32)
+    gx, gy, gws = asc.GlobalTensor(F32), asc.GlobalTensor(F32), asc.GlobalTensor(asc.int32)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    gws.set_global_buffer(ws)
+    if b > 0:
+        asc.ib_wait(gws, s, b - 1, 0)  # IB-WAIT
+        asc.data_copy(t, gy[(b - 1) * N], N)
+    else:
+        asc.data_copy(t, gx, N)
+    asc.set_flag(E.MTE2_V, 0)
+    asc.wait_flag(E.MTE2_V, 0)
+    asc.adds(t, t, 1.0, N)
+    asc.set_flag(E.V_MTE3, 0)
+    asc.wait_flag(E.V_MTE3, 0)
+    asc.data_copy(gy[b * N], t, N)
+    if not (skip_set and b == 1):
+        asc.ib_set(gws, s, b, 0)
+
+
+def test_ib_set_and_ib_wait_chain_the_blocks(run) -> None:
+    x = np.arange(N, dtype=np.float32)
+    launch, (_, y, ws) = run(ib_chain, 3, x, np.zeros(3 * N, np.float32), np.zeros(3 * 8, np.int32),
+                             extra=(False,))
+    np.testing.assert_array_equal(y.reshape(3, N), np.stack([x + 1, x + 2, x + 3]))
+    assert list(ws[::8]) == [1, 1, 1]
+    tls = launch.report.timelines
+    wait = next(i for i, ins in enumerate(tls[2].instrs) if ins.op == "cross_core_wait_flag")
+    set1 = next(i for i, ins in enumerate(tls[1].instrs) if ins.op == "cross_core_set_flag")
+    assert tls[2].start[wait] >= tls[1].end[set1] + launch.chip.cross_core_flag_latency_cycles
+    e = launch_fault(run, ib_chain, x, np.zeros(3 * N, np.float32), np.zeros(3 * 8, np.int32), block_dim=3,
+                     extra=(True,))
+    assert isinstance(e, errors.KernelDeadlockError) and e.line == line_of("# IB-WAIT") and e.block == 2
+    assert "IBWait(block 1, event 0)" in str(e)

@@ -147,6 +147,7 @@ from aclsim.kernel.helpers import (
     total_ub_size,
     total_vec_local_size,
 )
+from aclsim.kernel.ibsync import ib_set, ib_wait
 from aclsim.kernel.launch import (
     Kernel,
     KernelLaunch,
@@ -457,6 +458,8 @@ __all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
     "cross_core_wait_flag",
     "get_task_ratio",
     "get_task_ration",
+    "ib_set",
+    "ib_wait",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.

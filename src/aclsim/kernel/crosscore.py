@@ -127,6 +127,7 @@ class CrossCoreState:
     rounds: dict[tuple[Any, ...], int] = field(default_factory=dict)
     nsets: dict[int, int] = field(default_factory=dict)  # core -> its cross-core sets so far
     sync_sets: dict[tuple[Any, int], list[int]] = field(default_factory=dict)  # (members, core) -> ordinals
+    ib_last: dict[int, tuple[int, int]] = field(default_factory=dict)  # IBSet flag address -> (core, ordinal)
 
     def next_ordinal(self, unit: int) -> int:
         k = self.nsets.get(unit, 0)
