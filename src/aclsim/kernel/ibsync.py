@@ -46,10 +46,12 @@ def _slot(core: Core, gm: GlobalTensor, ub: LocalTensor, block_idx: int, event_i
         raise TypeError(f"{name}: the workspaces hold int32, got {gm.dtype} and {ub.dtype}")
     if core.core_type is CoreType.AIC:
         core.fault(UnsupportedFault,
-                   f"{name} on a cube core: on the split chip only the vector cores take part", hint="call it from the AIVs (if asc.ASCEND_IS_AIV)")
+                   f"{name} on a cube core: on the split chip only the vector cores take part",
+                   hint="call it from the AIVs (if asc.ASCEND_IS_AIV)")
     if ub.position not in (TPosition.VECIN, TPosition.VECCALC, TPosition.VECOUT) or ub.size * 4 < SLOT:
         core.fault(KernelFault,
-                   f"{name}: ub_workspace must be VECIN/VECCALC/VECOUT with {SLOT} B, got {ub!r}", code=fault_code(Space.UB))
+                   f"{name}: ub_workspace must be VECIN/VECCALC/VECOUT with {SLOT} B, got {ub!r}",
+                   code=fault_code(Space.UB))
     cores = core.block_num if aiv_only else core.block_num * 2
     b, e = int(block_idx), int(event_id)
     if not 0 <= b < cores or e < 0:
