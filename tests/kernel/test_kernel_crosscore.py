@@ -431,3 +431,20 @@ def test_ib_set_and_ib_wait_chain_the_blocks(run) -> None:
                      extra=(True,))
     assert isinstance(e, errors.KernelDeadlockError) and e.line == line_of("# IB-WAIT") and e.block == 2
     assert "IBWait(block 1, event 0)" in str(e)
+
+
+@asc.kernel
+def notify_wait(x):
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_2)
+    if asc.ASCEND_IS_AIC:
+        asc.notify_event(asc.PIPE_FIX, 4)
+    else:
+        asc.wait_event(4)
+
+
+def test_notify_event_and_wait_event_are_the_mode_2_hand_off(run) -> None:
+    launch, _ = run(notify_wait, 1, np.zeros(8, np.float32))
+    aic, aiv0, aiv1 = launch.streams
+    (s,) = [ins for ins in aic if ins.op == "cross_core_set_flag"]
+    assert s.cost["mode"] == 2 and s.pipe is asc.PIPE_FIX and s.event_id == 4
+    assert [ins.cost["deps"] for ins in (*aiv0, *aiv1) if ins.op == "cross_core_wait_flag"] == [((0, 0),)] * 2

@@ -82,6 +82,8 @@ from aclsim.kernel.crosscore import (
     cross_core_wait_flag,
     get_task_ratio,
     get_task_ration,
+    notify_event,
+    wait_event,
 )
 from aclsim.kernel.cube import (
     BlockMode,
@@ -460,6 +462,8 @@ __all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
     "get_task_ration",
     "ib_set",
     "ib_wait",
+    "notify_event",
+    "wait_event",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.

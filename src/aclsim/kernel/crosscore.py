@@ -289,6 +289,18 @@ def cross_core_wait_flag(*args: Any) -> None:
     core.add(Instr(Pipe.S, XWAIT_OP, event_id=flag, cost=Cost(deps=deps), file=file, line=line))
 
 
+def notify_event(pipe: Pipe | int, flag_id: int) -> None:
+    """``NotifyEvent<pipe>(flagId)``: not on the API pages; Ascend C's block-sync header defines it on
+    the A2/A3 as ``CrossCoreSetFlag<2, pipe>(flagId)`` (the AIC <-> AIV hand-off), and so does aclsim."""
+    cross_core_set_flag(2, pipe, flag_id)
+
+
+def wait_event(flag_id: int) -> None:
+    """``WaitEvent(flagId)`` (``WaitEvent<pipe>``: the pipe does not take effect on the A2/A3): Ascend C's
+    block-sync header defines it as ``CrossCoreWaitFlag(flagId)``."""
+    cross_core_wait_flag(flag_id)
+
+
 def get_task_ratio() -> int:
     """``GetTaskRatio()`` (also spelt ``GetTaskRation``): AIVs per AIC of a mixed kernel on an AIV
     (``GetTaskRatio() * GetBlockNum()`` cores of this type run), 1 elsewhere."""
@@ -326,4 +338,4 @@ def sync_all_mixed(core: Core, is_aiv_only: bool, file: str, line: int) -> None:
 
 __all__ = ["COUNTER_MAX", "FLAG_IDS", "MIX_OP", "XSET_OP", "XWAIT_OP", "CrossCoreState", "MixLayout",
            "check_cross_core_races", "cross_core_set_flag", "cross_core_wait_flag", "get_task_ratio",
-           "get_task_ration", "start_mixed_core", "sync_all_mixed", "unit_of"]
+           "get_task_ration", "notify_event", "start_mixed_core", "sync_all_mixed", "unit_of"]
