@@ -338,4 +338,5 @@ def sync_all_mixed(core: Core, is_aiv_only: bool, file: str, line: int) -> None:
 
 __all__ = ["COUNTER_MAX", "FLAG_IDS", "MIX_OP", "XSET_OP", "XWAIT_OP", "CrossCoreState", "MixLayout",
            "check_cross_core_races", "cross_core_set_flag", "cross_core_wait_flag", "get_task_ratio",
-           "get_task_ration", "notify_event", "start_mixed_core", "sync_all_mixed", "unit_of"]
+           "get_task_ration", "notify_event", "start_mixed_core", "sync_all_mixed", "unit_of",
+           "wait_event"]
