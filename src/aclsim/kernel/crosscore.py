@@ -263,7 +263,8 @@ def cross_core_set_flag(mode_id: int, pipe: Pipe | int, flag_id: int) -> None:
                    f"{over[1]}; a counter holds 0 - {COUNTER_MAX} (sets not yet waited for)",
                    hint="wait for the flag on the receiving core before setting it again",
                    code=ACL_ERROR_RT_AICORE_EXCEPTION)
-    core.add(Instr(p, XSET_OP, event_id=flag, cost=Cost(mode=int(mode_id), ordinal=ordinal), file=file,
+    core.add(Instr(p, XSET_OP, event_id=flag, cost=Cost(mode=int(mode_id), ordinal=ordinal, unit=unit),
+                   file=file,
                    line=line))
 
 
@@ -328,7 +329,8 @@ def sync_all_mixed(core: Core, is_aiv_only: bool, file: str, line: int) -> None:
     core.add(Instr(Pipe.ALL, "pipe_barrier", file=file, line=line))
     ordinal = st.next_ordinal(unit)
     st.sync_sets.setdefault((members, unit), []).append(ordinal)
-    core.add(Instr(Pipe.S, XSET_OP, event_id=None, cost=Cost(mode="sync_all", ordinal=ordinal), file=file,
+    core.add(Instr(Pipe.S, XSET_OP, event_id=None, cost=Cost(mode="sync_all", ordinal=ordinal, unit=unit),
+                   file=file,
                    line=line))
     k = len(st.sync_sets[(members, unit)])
     launch.blocks.arrive(unit, file, line, members)

@@ -82,7 +82,8 @@ def ib_set(gm_workspace: GlobalTensor, ub_workspace: LocalTensor, block_idx: int
     unit = unit_of(core)
     ordinal = st.next_ordinal(unit)
     st.ib_last[addr] = (unit, ordinal)
-    core.add(Instr(Pipe.MTE3, XSET_OP, event_id=None, cost=Cost(mode="IBSet", ordinal=ordinal), file=file,
+    core.add(Instr(Pipe.MTE3, XSET_OP, event_id=None, cost=Cost(mode="IBSet", ordinal=ordinal, unit=unit),
+                   file=file,
                    line=line))
 
 

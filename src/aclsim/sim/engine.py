@@ -200,7 +200,8 @@ class _Core:
                         if done_at[p] > s:
                             s = done_at[p]
                         start[i] = end[i] = s
-                        self.xf.fired[(self.block, st.instrs[i].cost["ordinal"])] = s  # type: ignore[union-attr]
+                        c = st.instrs[i].cost
+                        self.xf.fired[(c["unit"], c["ordinal"])] = s  # type: ignore[union-attr]
                         self.xnew = True
                     elif kind == XWAIT:  # the sets it consumed fired, plus the cross-core latency
                         t = self.xf.ready(st.instrs[i].cost["deps"]) if self.xf is not None else None
@@ -276,20 +277,24 @@ class _CrossFlags:
     """The cross-core flags of a launch (mixed kernels): when each core's set fired, and the
     driving of the cores so that a set lets the cores waiting for it go on at once."""
 
-    def __init__(self, latency: float) -> None:
+    def __init__(self, latency: float, present: set[int]) -> None:
         self.latency = latency
+        self.present = present  # the cores (of the launch) whose sets are simulated here
         self.fired: dict[tuple[int, int], float] = {}  # (core, set ordinal) -> time
         self.cores: list[_Core] = []
         self.queue: list[_Core] = []
         self.busy = False
 
     def ready(self, deps: Sequence[tuple[int, int]]) -> float | None:
-        """When a wait that consumed the sets ``deps`` may end (None: one has not fired yet)."""
-        fired = self.fired
+        """When a wait that consumed the sets ``deps`` may end (None: one has not fired yet).  A set
+        of a core that is not simulated here (a core's stream timed on its own) does not hold it."""
+        fired, present = self.fired, self.present
         t = 0.0
         for d in deps:
             x = fired.get(d)
             if x is None:
+                if d[0] not in present:
+                    continue
                 return None
             if x > t:
                 t = x
@@ -337,7 +342,7 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     streams = [prepare(c, costs) for c in cores]
     ncores, kinds = _layout(chip, cores)
     waves = math.ceil(block_dim / ncores)
-    xf = (_CrossFlags(chip.cross_core_flag_latency_cycles)
+    xf = (_CrossFlags(chip.cross_core_flag_latency_cycles, _setters(streams))
           if any(XSET in st.kinds or XWAIT in st.kinds for st in streams) else None)
     fenced = [b for b, st in enumerate(streams) if st.fences]
     if fenced and waves > 1:
@@ -370,6 +375,11 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     report = SimReport(chip, groups, waves, t, timelines, sum(len(c) for c in cores))
     report._steps = steps
     return report
+
+
+def _setters(streams: Sequence[Stream]) -> set[int]:
+    """The launch's cores (numbered as the kernel language numbers them) that set cross-core flags."""
+    return {int(st.instrs[i].cost["unit"]) for st in streams for i, k in enumerate(st.kinds) if k == XSET}
 
 
 def _layout(chip: ChipSpec, cores: Sequence[Sequence[Instr]]) -> tuple[int, list[str]]:
