@@ -448,3 +448,15 @@ def test_notify_event_and_wait_event_are_the_mode_2_hand_off(run) -> None:
     (s,) = [ins for ins in aic if ins.op == "cross_core_set_flag"]
     assert s.cost["mode"] == 2 and s.pipe is asc.PIPE_FIX and s.event_id == 4
     assert [ins.cost["deps"] for ins in (*aiv0, *aiv1) if ins.op == "cross_core_wait_flag"] == [((0, 0),)] * 2
+
+
+def test_after_a_barrier_the_cores_resume_in_order(run) -> None:
+    order: list[int] = []
+
+    @asc.kernel
+    def note(x):
+        asc.sync_all()
+        order.append(asc.get_block_idx())
+
+    run(note, 4, np.zeros(8, np.float32))
+    assert order == [0, 1, 2, 3]  # the last to arrive does not go first

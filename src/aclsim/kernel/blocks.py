@@ -133,10 +133,11 @@ class BlockScheduler:
     # --- called by a core (on its worker thread) ---------------------------------------
     def park(self, unit: int, ready: Callable[[], bool], waiting: Waiting) -> None:
         """Core ``unit`` cannot go on until ``ready()`` holds: park it and hand the baton on.
-        Returns at once when ``ready()`` already holds."""
+        Returns at once when ``ready()`` already holds and no lower-numbered parked core can go on
+        (else those go first: after a barrier the cores resume in order)."""
         wake = threading.Event()
         with self._cv:
-            if ready():
+            if ready() and not any(u < unit and p[1]() for u, p in self._parked.items()):
                 return
             self._parked[unit] = (wake, ready, waiting)
             self._hand_on(own_thread=False)

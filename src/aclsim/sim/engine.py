@@ -103,6 +103,20 @@ class _Core:
         else:
             self.xf.drive(self)
 
+    def _cross_set(self, i: int, s: float) -> float:
+        """Cross-core set ``i`` fires at ``s``: the cores waiting for it may go on."""
+        c = self.st.instrs[i].cost
+        self.xf.fired[(c["unit"], c["ordinal"])] = s  # type: ignore[union-attr]
+        self.xnew = True
+        return s
+
+    def _cross_wait(self, i: int, s: float) -> float | None:
+        """When cross-core wait ``i``, issued at ``s``, ends (None: a set it consumed has not fired)."""
+        t = self.xf.ready(self.st.instrs[i].cost["deps"]) if self.xf is not None else None
+        if t is None:
+            return None
+        return max(s, t, self.hbm.now if self.hbm is not None else s)
+
     def x_blocked(self) -> bool:
         """Whether the issue of this core stops at a cross-core wait."""
         q, h = self.st.queues[_S], self.heads[_S]
@@ -197,20 +211,13 @@ class _Core:
                         stall[p] += s - ready
                         free = start[i] = end[i] = s
                     elif kind == XSET:  # fires when the pipe's earlier work is done
-                        if done_at[p] > s:
-                            s = done_at[p]
-                        start[i] = end[i] = s
-                        c = st.instrs[i].cost
-                        self.xf.fired[(c["unit"], c["ordinal"])] = s  # type: ignore[union-attr]
-                        self.xnew = True
+                        start[i] = end[i] = self._cross_set(i, done_at[p] if done_at[p] > s else s)
                     elif kind == XWAIT:  # the sets it consumed fired, plus the cross-core latency
-                        t = self.xf.ready(st.instrs[i].cost["deps"]) if self.xf is not None else None
+                        t = self._cross_wait(i, s)
                         if t is None:
                             break
-                        ready = s
-                        s = max(s, t, self.hbm.now if self.hbm is not None else s)
-                        stall[p] += s - ready
-                        free = start[i] = end[i] = s
+                        stall[p] += t - s
+                        free = start[i] = end[i] = t
                     elif kind == BARRIER:  # the pipe waits for its copies in flight
                         if done_at[p] > s:
                             s = done_at[p]
