@@ -460,3 +460,20 @@ def test_after_a_barrier_the_cores_resume_in_order(run) -> None:
 
     run(note, 4, np.zeros(8, np.float32))
     assert order == [0, 1, 2, 3]  # the last to arrive does not go first
+
+
+def test_the_simulator_trace_has_cross_core_flows(run) -> None:
+    from aclsim.sim.msprof.simulator import trace_events
+
+    x = np.arange(4 * N, dtype=np.float32)
+    launch, _ = run(aiv_double_then_add, 2, x, np.zeros(4 * N, np.float32), np.zeros(4 * N, np.float32),
+                    extra=(False,))
+    events = trace_events(launch.report)
+    labels = {e["pid"]: e["args"]["labels"] for e in events if e.get("name") == "process_labels"}
+    starts = {e["id"]: e for e in events if e["ph"] == "s"}
+    ends = {e["id"]: e for e in events if e["ph"] == "t"}
+    cross = [(labels[starts[k]["pid"]], labels[ends[k]["pid"]], starts[k]["cat"]) for k in starts
+             if labels[starts[k]["pid"]] != labels[ends[k]["pid"]]]
+    assert ("core0.veccore0", "core0.cubecore0", "MTE3ToSCALAR") in cross
+    assert ("core1.cubecore0", "core1.veccore1", "FIXPToSCALAR") in cross
+    assert len(cross) == 8 and all(ends[k]["ts"] >= starts[k]["ts"] for k in starts)
