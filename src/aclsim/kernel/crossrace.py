@@ -91,7 +91,7 @@ def _merge(into: dict[Any, int], other: dict[Any, int]) -> None:
             into[k] = v
 
 
-def _clocks(streams: Sequence[Sequence[Instr]]) -> list[tuple[list[int], list[Clock]]]:
+def cross_clocks(streams: Sequence[Sequence[Instr]]) -> list[tuple[list[int], list[Clock]]]:
     """Per core: the indices of its waits and the clock of other cores' work known done after each."""
     n = len(streams)
     events = [_events(u, s) for u, s in enumerate(streams)]
@@ -142,33 +142,40 @@ def _gm_touches(u: int, stream: Sequence[Instr]) -> list[tuple[int, int, int, in
     return out
 
 
-def check_cross_core_races(streams: Sequence[Sequence[Instr]], layout: Any = None) -> None:
+def check_cross_core_races(streams: Sequence[Sequence[Instr]], layout: Any = None,
+                           clocks: list[tuple[list[int], list[Clock]]] | None = None) -> None:
     """Raise :class:`~aclsim.errors.RaceError` for two accesses of different cores to the same global
-    bytes, one a write (not two atomic stores of one mode), that the cross-core flags do not order."""
+    bytes, one a write (not two atomic stores of one mode), that the cross-core flags do not order
+    (``clocks``: :func:`cross_clocks` of the streams, if already computed)."""
     name: Callable[[int], str] = layout.name if layout is not None else (lambda u: f"block {u}")
     block_of: Callable[[int], int] = layout.block_idx if layout is not None else (lambda u: u)
     touches = sorted((t for u, s in enumerate(streams) for t in _gm_touches(u, s)), key=lambda t: t[0])
     if not touches:
         return
-    clocks = _clocks(streams)
+    if clocks is None:
+        clocks = cross_clocks(streams)
 
     def before(x: tuple[Any, ...], y: tuple[Any, ...]) -> bool:
         waits, cs = clocks[y[2]]
         k = _bisect(waits, y[3])
         return k >= 0 and _covered(cs[k], x[2], x[5].pipe, x[3])
 
-    active: list[tuple[int, int, int, int, str, Instr]] = []
+    # sweep by start address: the reads and the writes that still overlap; reads meet only writes
+    reads: list[tuple[int, int, int, int, str, Instr]] = []
+    writes: list[tuple[int, int, int, int, str, Instr]] = []
     for t in touches:
-        active = [a for a in active if a[1] > t[0]]
-        for a in active:
-            if a[2] == t[2] or (a[4] == "read" and t[4] == "read"):
-                continue
-            if a[4] == t[4] and a[4] not in ("read", "write"):
-                continue  # atomic stores of one mode and type
+        lo = t[0]
+        writes = [a for a in writes if a[1] > lo]
+        is_read = t[4] == "read"
+        if not is_read:
+            reads = [a for a in reads if a[1] > lo]
+        for a in writes if is_read else (*writes, *reads):
+            if a[2] == t[2] or (a[4] == t[4] and a[4] not in ("read", "write")):
+                continue  # the same core; atomic stores of one mode and type
             if before(a, t) or before(t, a):
                 continue
             raise _race(a, t, name, block_of)
-        active.append(t)
+        (reads if is_read else writes).append(t)
 
 
 def _bisect(waits: list[int], idx: int) -> int:
@@ -198,7 +205,8 @@ def _race(a: tuple[Any, ...], b: tuple[Any, ...], name: Callable[[int], str],
         "the other core before its access (or sync_all between them)")
 
 
-def implied_flags(streams: Sequence[list[Instr]], events: int) -> list[list[Instr]]:
+def implied_flags(streams: Sequence[list[Instr]], events: int,
+                  clocks: list[tuple[list[int], list[Clock]]] | None = None) -> list[list[Instr]]:
     """The streams with the ordering that a cross-core round trip gives a core made explicit for
     the compiler's per-core checks: when a ``CrossCoreWaitFlag`` can only pass after a set of the
     core's own on pipe Q fired (its own set is among the sets that led to it, as in AIV -> AIC ->
@@ -207,7 +215,8 @@ def implied_flags(streams: Sequence[list[Instr]], events: int) -> list[list[Inst
     say, so that pair is inserted (with an event id the core does not use for (Q, S); none free:
     not inserted).  The pair costs nothing the wait does not already imply (the wait starts after
     the set fired plus the cross-core latency)."""
-    clocks = _clocks(streams)
+    if clocks is None:
+        clocks = cross_clocks(streams)
     out: list[list[Instr]] = []
     for u, stream in enumerate(streams):
         waits, cs = clocks[u]
@@ -254,4 +263,4 @@ def _insert(stream: list[Instr], pairs: list[tuple[int, int, Pipe]], events: int
     return new
 
 
-__all__ = ["MIX_OP", "XSET_OP", "XWAIT_OP", "check_cross_core_races", "implied_flags"]
+__all__ = ["MIX_OP", "XSET_OP", "XWAIT_OP", "check_cross_core_races", "cross_clocks", "implied_flags"]

@@ -34,7 +34,7 @@ from aclsim.kernel._core import Core, KernelOptions, running, set_current
 from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, locate_acl_error, python_error
 from aclsim.kernel.coretype import MixedRestart, mix_ratio
 from aclsim.kernel.crosscore import MixLayout, check_cross_core_races, start_mixed_core
-from aclsim.kernel.crossrace import implied_flags
+from aclsim.kernel.crossrace import cross_clocks, implied_flags
 from aclsim.kernel.gm import Allocation, FindMemory, GmAddr
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning, SanitizerReport
 from aclsim.runtime import api
@@ -145,9 +145,10 @@ class KernelLaunch:
             self.sanitizer = SanitizerReport()
             streams = self._run_cores()
         if self.cross is not None or self.layout is not None:
+            clocks = cross_clocks(streams)
             if self.has_atomics or self.options.detect_races:
-                check_cross_core_races(streams, self.layout)
-            streams = implied_flags(streams, self.chip.events_per_pipe_pair)
+                check_cross_core_races(streams, self.layout, clocks)
+            streams = implied_flags(streams, self.chip.events_per_pipe_pair, clocks)
         elif self.has_atomics:
             check_atomic_races(streams)
         self.exec_seconds = time.perf_counter() - t0
