@@ -477,3 +477,20 @@ def test_the_simulator_trace_has_cross_core_flows(run) -> None:
     assert ("core0.veccore0", "core0.cubecore0", "MTE3ToSCALAR") in cross
     assert ("core1.cubecore0", "core1.veccore1", "FIXPToSCALAR") in cross
     assert len(cross) == 8 and all(ends[k]["ts"] >= starts[k]["ts"] for k in starts)
+
+
+@asc.kernel
+def fault_while_aic_waits(x):
+    asc.kernel_task_type_default(KT.KERNEL_TYPE_MIX_AIC_1_2)
+    if asc.ASCEND_IS_AIC:
+        asc.cross_core_wait_flag(0)
+    elif asc.get_sub_block_idx() == 1:
+        asc.TBuf().get(F32)  # used before init_buffer: a fault
+    else:
+        asc.cross_core_set_flag(2, asc.PIPE_MTE3, 0)
+
+
+def test_a_fault_while_a_core_waits_ends_the_launch(run) -> None:
+    e = launch_fault(run, fault_while_aic_waits, np.zeros(8, np.float32), block_dim=2)
+    assert isinstance(e, errors.QueueError) and e.block == 1
+    assert not [t for t in threading.enumerate() if t.name.startswith("aclsim-block")]
