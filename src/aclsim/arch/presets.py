@@ -40,6 +40,8 @@ CORE_MODEL_SOURCES = {
     "vector_issue_cycles, cube_issue_cycles": "ESTIMATE: 8 cycles",
     "cube_cycles_per_fractal": "[ASC] 16x16x16 fp16 fractal per cycle = 4096 MAC/cycle",
     "scalar_cycles_per_op, flag_latency_cycles": "ESTIMATE: 1 and 4 cycles",
+    "cross_core_flag_latency_cycles": "ESTIMATE: 100 cycles from the last CrossCoreSetFlag of a round to the "
+    "waiting core's next issue (the flags pass through the AI Core's scheduling module; no public figure)",
 }
 
 def _per_cycle(gib_per_s: float, clock_hz: float) -> float:
@@ -117,7 +119,8 @@ A2_MODEL_SOURCES = {
 
 
 #: The shared core-model sources the A2 presets keep (the others are replaced by A2_MODEL_SOURCES).
-_A2_KEEPS = ("cube_cycles_per_fractal", "scalar_cycles_per_op, flag_latency_cycles")
+_A2_KEEPS = ("cube_cycles_per_fractal", "scalar_cycles_per_op, flag_latency_cycles",
+             "cross_core_flag_latency_cycles")
 
 
 def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_bytes: int,

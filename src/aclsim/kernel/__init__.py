@@ -77,6 +77,15 @@ from aclsim.kernel.coretype import (
     kernel_task_type,
     kernel_task_type_default,
 )
+from aclsim.kernel.crosscore import (
+    MixLayout,
+    cross_core_set_flag,
+    cross_core_wait_flag,
+    get_task_ratio,
+    get_task_ration,
+    notify_event,
+    wait_event,
+)
 from aclsim.kernel.cube import (
     BlockMode,
     DataCopyEnhancedParams,
@@ -150,6 +159,7 @@ from aclsim.kernel.helpers import (
     total_ub_size,
     total_vec_local_size,
 )
+from aclsim.kernel.ibsync import ib_set, ib_wait
 from aclsim.kernel.launch import (
     Kernel,
     KernelLaunch,
@@ -531,6 +541,18 @@ __all__ += [  # memory, cache and utility APIs (issue 13)
     "make_layout",
     "make_shape",
     "make_stride",
+]
+
+__all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
+    "MixLayout",
+    "cross_core_set_flag",
+    "cross_core_wait_flag",
+    "get_task_ratio",
+    "get_task_ration",
+    "ib_set",
+    "ib_wait",
+    "notify_event",
+    "wait_event",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.
