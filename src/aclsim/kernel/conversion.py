@@ -133,7 +133,8 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     Float -> integer rounds as ``round_mode`` says and saturates (NaN -> 0); float
     narrowing rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL,
     TRUNC, ROUND = ties away from zero, ODD = round to odd); float -> float with a mode other
-    than CAST_NONE rounds to an integral float; integer narrowing keeps the low bits.  In the mask/repeat form a repeat handles 256 B of the wider type (64
+    than CAST_NONE rounds to an integral float; integer narrowing keeps the low bits.  In the
+    mask/repeat form a repeat handles 256 B of the wider type (64
     elements for float <-> half), and each operand's blocks are 32 B of its own type (so a
     contiguous half destination of a float source takes ``dst_rep_stride`` 4).
     """
