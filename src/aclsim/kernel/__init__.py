@@ -53,6 +53,7 @@ from aclsim.kernel.atomic import (
     set_atomic_type,
 )
 from aclsim.kernel.blocks import KernelPythonError
+from aclsim.kernel.broadcast_api import broad_cast, broadcast, get_broad_cast_max_min_tmp_size
 from aclsim.kernel.cache import CacheMode, CacheRwMode
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
@@ -475,6 +476,7 @@ __all__ += [  # cube paths and helpers (issue 13)
     "AIV",
 ]
 
+__all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
 __all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
     "ceil",
     "floor",
