@@ -218,6 +218,7 @@ from aclsim.kernel.multicore import (
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.placed import local_tensor
+from aclsim.kernel.power_api import get_power_max_min_tmp_size, get_power_tmp_buffer_factor_size, power
 from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
@@ -477,6 +478,7 @@ __all__ += [  # cube paths and helpers (issue 13)
 ]
 
 __all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
+__all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
 __all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
     "ceil",
     "floor",
