@@ -127,6 +127,7 @@ def test_power_float_steps_and_buffer(run) -> None:
     ops = [i for i in launch.streams[0] if i.pipe is Pipe.V and i.op != "pipe_barrier"]
     per_pass = (len(ops) - 2) // 2  # two duplicates of the constants, then two passes
     assert [i.op for i in ops[:2]] == ["duplicate", "duplicate"] and per_pass * 2 + 2 == len(ops)
+    assert per_pass == 40
     assert [i.op for i in ops[2:6]] == ["abs", "ln", "mul", "exp"]
     assert sum(i.op in ("and", "or") for i in ops[2 : 2 + per_pass]) == 7
     tmp = (ops[0].writes[0].offset, ops[0].writes[0].offset + 1280)
