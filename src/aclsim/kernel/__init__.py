@@ -259,6 +259,14 @@ from aclsim.kernel.sync import (
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
+from aclsim.kernel.trig_api import (
+    cos,
+    get_cos_max_min_tmp_size,
+    get_cos_tmp_buffer_factor_size,
+    get_sin_max_min_tmp_size,
+    get_sin_tmp_buffer_factor_size,
+    sin,
+)
 
 __all__ = [
     "CMPMODE",
@@ -479,6 +487,14 @@ __all__ += [  # cube paths and helpers (issue 13)
 
 __all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
 __all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
+__all__ += [  # issue 13: Sin, Cos (kernel/trig_api.py)
+    "cos",
+    "get_cos_max_min_tmp_size",
+    "get_cos_tmp_buffer_factor_size",
+    "get_sin_max_min_tmp_size",
+    "get_sin_tmp_buffer_factor_size",
+    "sin",
+]
 __all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
     "ceil",
     "floor",

@@ -1,0 +1,149 @@
+"""The high-level ``Sin`` and ``Cos`` and their host functions (``GetSinMaxMinTmpSize``,
+``GetSinTmpBufferFactorSize``, ``GetCosMaxMinTmpSize``, ``GetCosTmpBufferFactorSize``).
+
+``sin(dst, src[, shared_tmp_buffer][, count], is_reuse_source=False)`` and ``cos`` as the library
+computes them on the 910B, in float (half cast in and out), with its basic vector instructions in
+passes the buffer holds (float: 3 live floats per element, 2 with ``is_reuse_source`` (the source
+is then overwritten with the reduced argument); half: 4):
+
+- the argument reduction ``k = round(x / pi)`` (``sin``: CAST_ROUND, ties away from zero) or
+  ``k = rint(x / pi + 1/2)`` (``cos``), then ``x0 = x - k pi`` with pi split in four (``sin``) or
+  five (``cos``, which also adds pi/2 in two parts) float constants (``muls``, ``sub``, ``adds``);
+- the sign ``(-1)^k`` as ``4 floor(k / 2) - 2k + 1`` (``muls``, float -> float ``cast`` FLOOR,
+  ``add``, ``adds``);
+- ``x0 * P(x0^2)`` with the library's degree-4 polynomial in ``x0^2`` (``mul``, ``muls``, ``adds``),
+  times the sign; ``cos`` then clamps to [-1, 1] (``mins``, ``maxs``).
+
+So the results are the library's float32 values (within a few ulp of the true sine for moderate
+arguments, drifting for large ones as the reduction loses bits), not NumPy's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from aclsim.kernel._core import float16, float32
+from aclsim.kernel.conversion import RoundMode, cast
+from aclsim.kernel.elementwise import add, adds, maxs, mins, mul, muls, sub
+from aclsim.kernel.math_api import F32, HALF_FLOAT, ONE_BLK, REPEAT, parse
+from aclsim.kernel.sync import PIPE_V, pipe_barrier
+from aclsim.kernel.tensor import LocalTensor
+
+INV_PI = 0.3183098733425140380859375
+#: pi in four (sin) float parts
+SIN_PI = (3.140625, 0.0009670257568359375, 6.2771141529083251953125e-7,
+          1.21644916362129151821136474609375e-10)
+#: cos: pi in five parts, pi/2 added in two (after the second part and at the end)
+COS_PI = (*SIN_PI, -1.0290623200529979163359041220560e-13)
+COS_HALF_PI = (1.57079637050628662109375, -0.00000004371139000189375)
+#: the polynomial P(x^2) = (((x^2 R0 + R1) x^2 + R2) x^2 + R3) x^2 + 1
+POLY = (2.604926501e-6, -0.0001980894471, 0.008333049340, -0.1666665792)
+
+
+def _trig(name: str, args: tuple[Any, ...], reuse: bool) -> None:
+    c = parse(name, args, HALF_FLOAT)
+    half = c.src.dtype == float16
+    live = 4 if half else (2 if reuse else 3)
+    split = c.tmp.size // F32 // live // ONE_BLK * ONE_BLK
+    for o, n in c.passes(split):
+        f = [c.tmp_as(float32, i * split * F32, n) for i in range(live)]
+        if half:
+            conv, k, kpi, x0 = f
+            cast(conv, c.src[o:], RoundMode.CAST_NONE, n)
+            pipe_barrier(PIPE_V)
+            _compute(name, conv, conv, k, kpi, x0, n)
+            cast(c.dst[o:], conv, RoundMode.CAST_NONE, n)
+            pipe_barrier(PIPE_V)
+        else:
+            k, kpi = f[0], f[1]
+            x0 = c.src[o:] if reuse else f[2]
+            _compute(name, c.dst[o:], c.src[o:], k, kpi, x0, n)
+
+
+def _compute(name: str, d: LocalTensor, x: LocalTensor, k: LocalTensor, kpi: LocalTensor, x0: LocalTensor,
+             n: int) -> None:
+    steps: list[tuple[Any, ...]] = [(muls, k, x, INV_PI, n)]
+    if name == "sin":
+        steps.append((cast, k, k, RoundMode.CAST_ROUND, n))
+        parts: list[tuple[str, float]] = [("k", p) for p in SIN_PI]
+    else:
+        steps += [(adds, k, k, 0.5, n), (cast, k, k, RoundMode.CAST_RINT, n)]
+        parts = [("k", COS_PI[0]), ("k", COS_PI[1]), ("add", COS_HALF_PI[0]), ("k", COS_PI[2]),
+                 ("k", COS_PI[3]), ("k", COS_PI[4]), ("add", COS_HALF_PI[1])]
+    first = True
+    for kind, value in parts:  # x0 = x - k pi (+ pi/2 for cos)
+        if kind == "add":
+            steps.append((adds, x0, x0, value, n))
+            continue
+        steps += [(muls, kpi, k, value, n), (sub, x0, x if first else x0, kpi, n)]
+        first = False
+    steps += [
+        (mul, kpi, x0, x0, n), (muls, d, k, 0.5, n), (cast, d, d, RoundMode.CAST_FLOOR, n),  # the sign
+        (muls, d, d, 4.0, n), (muls, k, k, -2.0, n), (add, d, d, k, n), (adds, d, d, 1.0, n),
+        (muls, k, kpi, POLY[0], n), (adds, k, k, POLY[1], n),  # x0 P(x0^2)
+        (mul, k, k, kpi, n), (adds, k, k, POLY[2], n), (mul, k, k, kpi, n), (adds, k, k, POLY[3], n),
+        (mul, k, k, kpi, n), (adds, k, k, 1.0, n), (mul, k, k, x0, n), (mul, d, k, d, n),
+    ]
+    if name == "cos":
+        steps += [(mins, d, d, 1.0, n), (maxs, d, d, -1.0, n)]
+    for op, *a in steps:
+        op(*a)
+        pipe_barrier(PIPE_V)
+
+
+def sin(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Sin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])``: the library's sine (half, float;
+    ``is_reuse_source``: float only, ``src`` overwritten)."""
+    _trig("sin", args, is_reuse_source)
+
+
+def cos(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Cos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])``: the library's cosine (half,
+    float; ``is_reuse_source``: float only, ``src`` overwritten)."""
+    _trig("cos", args, is_reuse_source)
+
+
+def _live(type_size: int, is_reuse_source: bool, what: str) -> int:
+    if type_size not in (2, 4):
+        raise ValueError(f"{what}: type_size {type_size}: half (2) or float (4)")
+    if type_size == 2 and is_reuse_source:
+        raise ValueError(f"{what}: is_reuse_source is not supported for half")
+    return 8 if type_size == 2 else (2 if is_reuse_source else 3)
+
+
+def _max_min(shape: Sequence[int] | int, type_size: int, is_reuse_source: bool, what: str) -> tuple[int, int]:
+    dims = [int(shape)] if isinstance(shape, int) else [int(d) for d in shape]
+    n = 1
+    for d in dims:
+        n *= d
+    if not dims or n <= 0:
+        raise ValueError(f"{what}: the shape {tuple(dims)} must have a positive size")
+    k = _live(type_size, is_reuse_source, what)
+    return k * max(n * type_size, REPEAT), k * REPEAT
+
+
+def get_sin_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                             is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetSinMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue)``: ``(max, min)``."""
+    return _max_min(src_shape, type_size, is_reuse_source, "GetSinMaxMinTmpSize")
+
+
+def get_cos_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                             is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetCosMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue)``: ``(max, min)``."""
+    return _max_min(src_shape, type_size, is_reuse_source, "GetCosMaxMinTmpSize")
+
+
+def get_sin_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
+    """``GetSinTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(3 or 8, 0)``."""
+    return _live(type_size, False, "GetSinTmpBufferFactorSize"), 0
+
+
+def get_cos_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
+    """``GetCosTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(3 or 8, 0)``."""
+    return _live(type_size, False, "GetCosTmpBufferFactorSize"), 0
+
+
+__all__ = ["cos", "get_cos_max_min_tmp_size", "get_cos_tmp_buffer_factor_size", "get_sin_max_min_tmp_size",
+           "get_sin_tmp_buffer_factor_size", "sin"]

@@ -1,0 +1,98 @@
+"""The high-level Sin and Cos against the library's float32 steps (exact) and NumPy (close), half and
+float, passes of the minimum buffer, ``is_reuse_source``; the host functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import aclsim.kernel as asc
+from aclsim.compiler import verify_sync
+from aclsim.isa import Pipe
+from aclsim.kernel.trig_api import COS_HALF_PI, COS_PI, INV_PI, POLY, SIN_PI
+
+P = asc.TPosition
+F32 = np.float32
+
+
+@asc.kernel
+def trig_kernel(name: str, n: int, tmp_bytes: int, dt: Any, reuse: bool, x: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    b_in, b_out = asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC)
+    nb = -(-n * np.dtype(dt).itemsize // 32) * 32
+    pipe.init_buffer(b_in, nb)
+    pipe.init_buffer(b_out, nb)
+    t, out = b_in.get(dt)[0:n], b_out.get(dt)[0:n]
+    gx, gy = asc.GlobalTensor(dt), asc.GlobalTensor(dt)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    asc.data_copy(t, gx, n)
+    tmp = ()
+    if tmp_bytes:
+        buf = asc.TBuf(P.VECCALC)
+        pipe.init_buffer(buf, tmp_bytes)
+        tmp = (buf.get(asc.uint8),)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    getattr(asc, name)(out, t, *tmp, n, is_reuse_source=reuse)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.data_copy(gy, out, n)
+
+
+def ref(name: str, x: np.ndarray) -> np.ndarray:
+    """The library's steps in float32."""
+    f = F32
+    x = x.astype(F32)
+    k = x * f(INV_PI)
+    if name == "sin":
+        k = np.copysign(np.floor(np.abs(k.astype(np.float64)) + 0.5), k).astype(F32)
+        x0 = x
+        for p in SIN_PI:
+            x0 = x0 - k * f(p)
+    else:
+        k = np.rint(k + f(0.5))
+        x0 = x - k * f(COS_PI[0])
+        x0 = x0 - k * f(COS_PI[1])
+        x0 = x0 + f(COS_HALF_PI[0])
+        for p in COS_PI[2:]:
+            x0 = x0 - k * f(p)
+        x0 = x0 + f(COS_HALF_PI[1])
+    x2 = x0 * x0
+    sign = np.floor(k * f(0.5)) * f(4) + k * f(-2) + f(1)
+    r = x2 * f(POLY[0]) + f(POLY[1])
+    for c in (POLY[2], POLY[3], 1.0):
+        r = r * x2 + f(c)
+    d = r * x0 * sign
+    if name == "cos":
+        d = np.maximum(np.minimum(d, f(1)), f(-1))
+    return d.astype(F32)
+
+
+@pytest.mark.parametrize("name", ["sin", "cos"])
+@pytest.mark.parametrize("dt, reuse", [(np.float32, False), (np.float32, True), (np.float16, False)])
+def test_trig(run, name: str, dt: Any, reuse: bool) -> None:
+    n = 304  # 64 floats a pass with the minimum float buffer: four passes and a tail of 48
+    x = np.random.default_rng(9).uniform(-40, 40, n).astype(dt)
+    x[:6] = [0, np.pi / 2, -np.pi, 1e-3, 20.5, -7.25]
+    _, lo = getattr(asc, f"get_{name}_max_min_tmp_size")((n,), np.dtype(dt).itemsize, reuse)
+    launch, (_, y) = run(trig_kernel, 1, x, np.zeros(n, dt), extra=(name, n, lo, np.dtype(dt), reuse))
+    want = ref(name, x)
+    np.testing.assert_array_equal(y, want.astype(dt))
+    exact = getattr(np, name)(x.astype(np.float64))
+    np.testing.assert_allclose(y.astype(np.float64), exact, atol=2e-6 if dt == np.float32 else 1e-3)
+    src_end = n * np.dtype(dt).itemsize  # the source's UB: [0, src_end)
+    src_writes = [i for i in launch.streams[0]
+                  if i.pipe is Pipe.V and any(w.offset < src_end for w in i.writes)]
+    assert bool(src_writes) == reuse  # is_reuse_source: the reduced argument goes to the source's UB
+    for stream in launch.streams:
+        assert verify_sync(stream).ok
+
+
+def test_host_figures() -> None:
+    assert asc.get_sin_max_min_tmp_size((1024,), 4) == (12288, 768)
+    assert asc.get_cos_max_min_tmp_size((1024,), 4, True) == (8192, 512)
+    assert asc.get_cos_max_min_tmp_size((64,), 2) == (2048, 2048)
+    assert asc.get_sin_tmp_buffer_factor_size(2) == (8, 0)
+    with pytest.raises(ValueError, match="not supported for half"):
+        asc.get_sin_max_min_tmp_size((8,), 2, True)
