@@ -87,6 +87,7 @@ REF = {
     "floor": _f32(np.floor),
     "ceil": _f32(np.ceil),
     "trunc": _f32(np.trunc),
+    "frac": _f32(lambda x: x - np.trunc(x)),
     "round": _f32(np.rint),
     "log": lambda x: np.log(x).astype(x.dtype),
     "log10": _log10,
@@ -153,6 +154,39 @@ def test_recorded_sequence_and_tmp_accesses(run) -> None:
     assert [r.op for r in sig] == ["muls", "exp", "adds", "duplicate", "div"] * 2
 
 
+@asc.kernel
+def xor_kernel(n: int, tmp_bytes: int, a: Any, b: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    bufs = [asc.TBuf(P.VECCALC) for _ in range(4)]
+    for buf in bufs[:3]:
+        pipe.init_buffer(buf, n * 2)
+    pipe.init_buffer(bufs[3], tmp_bytes)
+    ta, tb, out = (buf.get(asc.int16) for buf in bufs[:3])
+    for t, p in ((ta, a), (tb, b)):
+        g = asc.GlobalTensor(asc.int16)
+        g.set_global_buffer(p)
+        asc.data_copy(t, g, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.xor(out, ta, tb, bufs[3].get(asc.uint8), n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    gy = asc.GlobalTensor(asc.int16)
+    gy.set_global_buffer(y)
+    asc.data_copy(gy, out, n)
+
+
+def test_xor(run) -> None:
+    n = 400  # 128 a pass with the minimum buffer: three passes and a tail
+    rng = np.random.default_rng(2)
+    a, b = (rng.integers(-32768, 32767, n).astype(np.int16) for _ in range(2))
+    _, lo = asc.get_xor_max_min_tmp_size((n,), 2)
+    launch, (_, _, y) = run(xor_kernel, 1, a, b, np.zeros(n, np.int16), extra=(n, lo))
+    np.testing.assert_array_equal(y, a ^ b)
+    ops = [i.op for i in launch.streams[0] if i.pipe is Pipe.V and i.op != "pipe_barrier"]
+    assert ops == ["and", "or", "not", "and"] * 4
+    for stream in launch.streams:
+        assert verify_sync(stream).ok
+
+
 def test_host_figures() -> None:
     assert asc.get_floor_max_min_tmp_size((1024,), 2) == (4096, 512)
     assert asc.get_floor_max_min_tmp_size((1024,), 4) == (0, 0)
@@ -164,6 +198,8 @@ def test_host_figures() -> None:
     assert asc.get_sigmoid_max_min_tmp_size((1000,), 4) == (4000, 256)
     assert asc.get_tanh_tmp_buffer_factor_size(2) == (4, 0)
     assert asc.get_floor_tmp_buffer_factor_size(4) == (0, 0)
+    assert asc.get_frac_max_min_tmp_size((100,), 2) == (1024, 1024)
+    assert asc.get_xor_max_min_tmp_size((1000,), 2) == (2000, 256)
     with pytest.raises(ValueError, match="positive"):
         asc.get_floor_max_min_tmp_size((0, 4), 2)
     with pytest.raises(ValueError, match="type_size"):

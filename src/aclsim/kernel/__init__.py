@@ -167,10 +167,13 @@ from aclsim.kernel.mask import (
 from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
     ceil,
     floor,
+    frac,
     get_ceil_max_min_tmp_size,
     get_ceil_tmp_buffer_factor_size,
     get_floor_max_min_tmp_size,
     get_floor_tmp_buffer_factor_size,
+    get_frac_max_min_tmp_size,
+    get_frac_tmp_buffer_factor_size,
     get_log2_max_min_tmp_size,
     get_log2_tmp_buffer_factor_size,
     get_log10_max_min_tmp_size,
@@ -186,6 +189,8 @@ from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
     get_tanh_tmp_buffer_factor_size,
     get_trunc_max_min_tmp_size,
     get_trunc_tmp_buffer_factor_size,
+    get_xor_max_min_tmp_size,
+    get_xor_tmp_buffer_factor_size,
     log,
     log2,
     log10,
@@ -194,6 +199,7 @@ from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
     sign,
     tanh,
     trunc,
+    xor,
 )
 from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
 from aclsim.kernel.movement import (
@@ -496,6 +502,12 @@ __all__ += [  # issue 13: Sin, Cos (kernel/trig_api.py)
     "sin",
 ]
 __all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
+    "frac",
+    "xor",
+    "get_frac_max_min_tmp_size",
+    "get_frac_tmp_buffer_factor_size",
+    "get_xor_max_min_tmp_size",
+    "get_xor_tmp_buffer_factor_size",
     "ceil",
     "floor",
     "get_ceil_max_min_tmp_size",

@@ -1,6 +1,6 @@
-"""The high-level elementwise math APIs: ``Floor``, ``Ceil``, ``Trunc``, ``Round``, ``Log``, ``Log2``,
-``Log10``, ``Sigmoid``, ``Tanh``, ``Sign``, and their host functions (``GetXxxMaxMinTmpSize``,
-``GetXxxTmpBufferFactorSize``).
+"""The high-level elementwise math APIs: ``Floor``, ``Ceil``, ``Trunc``, ``Round``, ``Frac``, ``Log``,
+``Log2``, ``Log10``, ``Sigmoid``, ``Tanh``, ``Sign``, ``Xor``, and their host functions
+(``GetXxxMaxMinTmpSize``, ``GetXxxTmpBufferFactorSize``).
 
 Each kernel-side function takes ``(dst, src[, shared_tmp_buffer][, count])`` (no count: the
 whole source, ``src.get_size()``) and the template switch ``is_reuse_source`` (reserved, as
@@ -15,6 +15,8 @@ write, the temporary buffer's included:
 - ``floor``/``ceil``/``trunc``/``round``: float: one ``cast`` float -> float with CAST_FLOOR,
   CAST_CEIL, CAST_TRUNC, CAST_RINT (``Round`` is round-half-to-even, as the library's CAST_RINT);
   half: ``cast`` to float in the buffer, the same ``cast`` in place, ``cast`` back;
+- ``frac``: ``x - trunc(x)`` (``cast`` CAST_TRUNC, ``sub``; half in float through the buffer);
+- ``xor`` (int16, uint16): ``and``, ``or`` into the buffer, ``not``, ``and``;
 - ``log``: ``ln``; ``log10``: ``ln`` then ``muls`` by 1/ln 10 in the operands' type; ``log2``:
   float ``ln`` then ``muls`` by 1/ln 2, half through a float buffer (cast, ln, muls, cast);
 - ``sigmoid``: in the operands' type, ``muls`` by -1, ``exp``, ``adds`` 1, ``duplicate`` 1 into
@@ -45,7 +47,22 @@ from aclsim.isa import Space
 from aclsim.kernel._core import Core, current, fault_code, float16, float32, uint8
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, select
 from aclsim.kernel.conversion import RoundMode, cast
-from aclsim.kernel.elementwise import add, adds, div, duplicate, exp, ln, maxs, mins, muls
+from aclsim.kernel.elementwise import (
+    B16_INTS,
+    add,
+    adds,
+    and_,
+    div,
+    duplicate,
+    exp,
+    ln,
+    maxs,
+    mins,
+    muls,
+    not_,
+    or_,
+    sub,
+)
 from aclsim.kernel.operands import local_operand
 from aclsim.kernel.placed import local_tensor
 from aclsim.kernel.sync import PIPE_V, pipe_barrier
@@ -188,6 +205,50 @@ def round(*args: Any, is_reuse_source: bool = False) -> None:  # noqa: A001
     """``Round(dst, src[, sharedTmpBuffer][, calCount])``: round to the nearest integer, ties to even
     (the library's CAST_RINT) (half, float)."""
     _rounding("round", RoundMode.CAST_RINT, args, False)
+
+
+def frac(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Frac(dst, src[, sharedTmpBuffer][, calCount])``: ``x - trunc(x)`` (float: ``cast`` CAST_TRUNC and
+    ``sub`` over the count; half: both in float through the buffer, two floats an element)."""
+    c = parse("frac", args, HALF_FLOAT)
+    if c.src.dtype == float32:
+        cast(c.dst, c.src, RoundMode.CAST_TRUNC, c.count)
+        pipe_barrier(PIPE_V)
+        sub(c.dst, c.src, c.dst, c.count)
+        pipe_barrier(PIPE_V)
+        return
+    split = _float_split(c, 2)
+    for o, n in c.passes(split):
+        x, t = c.tmp_as(float32, 0, n), c.tmp_as(float32, split * F32, n)
+        cast(x, c.src[o:], RoundMode.CAST_NONE, n)
+        pipe_barrier(PIPE_V)
+        cast(t, x, RoundMode.CAST_TRUNC, n)
+        pipe_barrier(PIPE_V)
+        sub(t, x, t, n)
+        pipe_barrier(PIPE_V)
+        cast(c.dst[o:], t, RoundMode.CAST_NONE, n)
+        pipe_barrier(PIPE_V)
+
+
+def xor(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *rest: Any,
+        is_reuse_source: bool = False) -> None:
+    """``Xor(dst, src0, src1[, sharedTmpBuffer][, calCount])``: bitwise ``(a | b) & ~(a & b)`` (int16,
+    uint16): ``and``, ``or`` into the buffer, ``not``, ``and``; the buffer's ``size / sizeof(T)``
+    elements (a multiple of 32) per pass."""
+    c = parse("xor", (dst, src0, *rest), B16_INTS)
+    local_operand(c.core, src1, "xor", "src1")
+    if src1.dtype != src0.dtype:
+        raise TypeError(f"xor: src0 and src1 must share one dtype, got {src0.dtype}, {src1.dtype}")
+    dt = src0.dtype
+    for o, n in c.passes(c.tmp.size // dt.itemsize // ONE_BLK * ONE_BLK):
+        d, t = c.dst[o:], c.tmp_as(dt, 0, n)
+        and_(d, src0[o:], src1[o:], n)
+        or_(t, src0[o:], src1[o:], n)
+        pipe_barrier(PIPE_V)
+        not_(d, d, n)
+        pipe_barrier(PIPE_V)
+        and_(d, t, d, n)
+        pipe_barrier(PIPE_V)
 
 
 # --- Log, Log2, Log10 -----------------------------------------------------------------------------
@@ -361,6 +422,8 @@ FIGURES: dict[str, TmpFigures] = {
     "log10": TmpFigures(0, 0),
     "tanh": TmpFigures(4, 1),
     "sign": TmpFigures(3, 3),
+    "frac": TmpFigures(4, 0),
+    "xor": TmpFigures(1, 1),
 }
 
 
@@ -408,6 +471,10 @@ get_tanh_max_min_tmp_size = _max_min("tanh")
 get_tanh_tmp_buffer_factor_size = _factor("tanh")
 get_sign_max_min_tmp_size = _max_min("sign")
 get_sign_tmp_buffer_factor_size = _factor("sign")
+get_frac_max_min_tmp_size = _max_min("frac")
+get_frac_tmp_buffer_factor_size = _factor("frac")
+get_xor_max_min_tmp_size = _max_min("xor")
+get_xor_tmp_buffer_factor_size = _factor("xor")
 
 
 def get_log2_max_min_tmp_size(
