@@ -89,7 +89,31 @@ def test_trig(run, name: str, dt: Any, reuse: bool) -> None:
         assert verify_sync(stream).ok
 
 
+def ref_asinh(x: np.ndarray) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        a = np.abs(x.astype(F32))
+        r = np.log(np.sqrt(a * a + F32(1)) + a)
+        s = x.astype(F32) * F32(2.0**62)
+        return (r * (s / (np.abs(s) + F32(2.0**-62)))).astype(x.dtype)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float16])
+def test_asinh(run, dt: Any) -> None:
+    n = 304
+    x = np.random.default_rng(4).uniform(-300, 300, n).astype(dt)
+    x[:4] = [0, -0.5, 1e-4, -60000 if dt == np.float16 else -1e19]
+    _, lo = asc.get_asinh_max_min_tmp_size((n,), np.dtype(dt).itemsize)
+    launch, (_, y) = run(trig_kernel, 1, x, np.zeros(n, dt), extra=("asinh", n, lo, np.dtype(dt), False))
+    np.testing.assert_array_equal(y, ref_asinh(x))
+    np.testing.assert_allclose(y.astype(np.float64), np.arcsinh(x.astype(np.float64)),
+                               rtol=1e-6 if dt == np.float32 else 1e-3, atol=1e-7)
+    for stream in launch.streams:
+        assert verify_sync(stream).ok
+
+
 def test_host_figures() -> None:
+    assert asc.get_asinh_max_min_tmp_size((100,), 2) == (768, 768)
+    assert asc.get_asinh_max_min_tmp_size((100,), 4) == (1200, 768)
     assert asc.get_sin_max_min_tmp_size((1024,), 4) == (12288, 768)
     assert asc.get_cos_max_min_tmp_size((1024,), 4, True) == (8192, 512)
     assert asc.get_cos_max_min_tmp_size((64,), 2) == (2048, 2048)

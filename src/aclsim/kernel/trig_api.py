@@ -1,5 +1,5 @@
-"""The high-level ``Sin`` and ``Cos`` and their host functions (``GetSinMaxMinTmpSize``,
-``GetSinTmpBufferFactorSize``, ``GetCosMaxMinTmpSize``, ``GetCosTmpBufferFactorSize``).
+"""The high-level ``Sin``, ``Cos`` and ``Asinh`` and their host functions (``GetSinMaxMinTmpSize``,
+``GetSinTmpBufferFactorSize`` and the same for Cos and Asinh; ``asinh``: see its docstring).
 
 ``sin(dst, src[, shared_tmp_buffer][, count], is_reuse_source=False)`` and ``cos`` as the library
 computes them on the 910B, in float (half cast in and out), with its basic vector instructions in
@@ -25,7 +25,8 @@ from typing import Any
 
 from aclsim.kernel._core import float16, float32
 from aclsim.kernel.conversion import RoundMode, cast
-from aclsim.kernel.elementwise import add, adds, maxs, mins, mul, muls, sub
+from aclsim.kernel.elementwise import abs as v_abs
+from aclsim.kernel.elementwise import add, adds, div, ln, maxs, mins, mul, muls, sqrt, sub
 from aclsim.kernel.math_api import F32, HALF_FLOAT, ONE_BLK, REPEAT, parse
 from aclsim.kernel.sync import PIPE_V, pipe_barrier
 from aclsim.kernel.tensor import LocalTensor
@@ -104,6 +105,43 @@ def cos(*args: Any, is_reuse_source: bool = False) -> None:
     _trig("cos", args, is_reuse_source)
 
 
+ASINH_SIGN = {4: (4611686018427387904.0, 2.168404344971009e-19)}  # 2**62, 2**-62
+
+
+def asinh(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Asinh(dst, src[, sharedTmpBuffer][, calCount])``: ``sign(x) ln(|x| + sqrt(x^2 + 1))`` as the library
+    computes it (half in float): ``abs``, ``mul``, ``adds``, ``sqrt``, ``add``, ``ln``, then the sign as
+    ``x 2^62 / (|x 2^62| + 2^-62)`` (``muls``, ``abs``, ``adds``, ``div``) and a ``mul``; three floats an
+    element.  Like the library, float inputs beyond about 7e19 give NaN (``x 2^62`` overflows)."""
+    c = parse("asinh", args, HALF_FLOAT)
+    half = c.src.dtype == float16
+    split = c.tmp.size // F32 // 3 // ONE_BLK * ONE_BLK
+    big, tiny = ASINH_SIGN[4]
+    for o, n in c.passes(split):
+        pitch = split if n == split else -(-n // ONE_BLK) * ONE_BLK  # the library lays the tail out by it
+        t1, t3, t2 = (c.tmp_as(float32, i * pitch * F32, n) for i in range(3))
+        x = c.src[o:]
+        if half:
+            cast(t1, x, RoundMode.CAST_NONE, n)
+            pipe_barrier(PIPE_V)
+            x = t1
+        steps: list[tuple[Any, ...]] = [
+            (v_abs, t1, x, n), (mul, t2, t1, t1, n), (adds, t2, t2, 1.0, n), (sqrt, t2, t2, n),
+            (add, t2, t2, t1, n), (ln, t2, t2, n),
+        ]
+        if half:
+            steps.append((cast, t1, c.src[o:], RoundMode.CAST_NONE, n))
+        sign_src = t1 if half else c.src[o:]
+        steps += [(muls, t1, sign_src, big, n), (v_abs, t3, t1, n), (adds, t3, t3, tiny, n),
+                  (div, t1, t1, t3, n)]
+        steps.append((mul, t2, t2, t1, n) if half else (mul, c.dst[o:], t2, t1, n))
+        if half:
+            steps.append((cast, c.dst[o:], t2, RoundMode.CAST_NONE, n))
+        for op, *a in steps:
+            op(*a)
+            pipe_barrier(PIPE_V)
+
+
 def _live(type_size: int, is_reuse_source: bool, what: str) -> int:
     if type_size not in (2, 4):
         raise ValueError(f"{what}: type_size {type_size}: half (2) or float (4)")
@@ -112,13 +150,18 @@ def _live(type_size: int, is_reuse_source: bool, what: str) -> int:
     return 8 if type_size == 2 else (2 if is_reuse_source else 3)
 
 
-def _max_min(shape: Sequence[int] | int, type_size: int, is_reuse_source: bool, what: str) -> tuple[int, int]:
+def _elements(shape: Sequence[int] | int, what: str) -> int:
     dims = [int(shape)] if isinstance(shape, int) else [int(d) for d in shape]
     n = 1
     for d in dims:
         n *= d
     if not dims or n <= 0:
         raise ValueError(f"{what}: the shape {tuple(dims)} must have a positive size")
+    return n
+
+
+def _max_min(shape: Sequence[int] | int, type_size: int, is_reuse_source: bool, what: str) -> tuple[int, int]:
+    n = _elements(shape, what)
     k = _live(type_size, is_reuse_source, what)
     return k * max(n * type_size, REPEAT), k * REPEAT
 
@@ -140,10 +183,26 @@ def get_sin_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
     return _live(type_size, False, "GetSinTmpBufferFactorSize"), 0
 
 
+def get_asinh_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                               is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetAsinhMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue)``: three live values
+    (of the type's size) per element: ``(3 max(n sizeof(T), 256), 768)``."""
+    n = _elements(src_shape, "GetAsinhMaxMinTmpSize")
+    _live(type_size, False, "GetAsinhMaxMinTmpSize")
+    return 3 * max(n * type_size, REPEAT), 3 * REPEAT
+
+
+def get_asinh_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
+    """``GetAsinhTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(3, 0)``."""
+    _live(type_size, False, "GetAsinhTmpBufferFactorSize")
+    return 3, 0
+
+
 def get_cos_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
     """``GetCosTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(3 or 8, 0)``."""
     return _live(type_size, False, "GetCosTmpBufferFactorSize"), 0
 
 
-__all__ = ["cos", "get_cos_max_min_tmp_size", "get_cos_tmp_buffer_factor_size", "get_sin_max_min_tmp_size",
+__all__ = ["asinh", "get_asinh_max_min_tmp_size", "get_asinh_tmp_buffer_factor_size", "cos",
+           "get_cos_max_min_tmp_size", "get_cos_tmp_buffer_factor_size", "get_sin_max_min_tmp_size",
            "get_sin_tmp_buffer_factor_size", "sin"]
