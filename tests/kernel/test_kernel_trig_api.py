@@ -111,7 +111,50 @@ def test_asinh(run, dt: Any) -> None:
         assert verify_sync(stream).ok
 
 
+def ref_atan(x: np.ndarray) -> np.ndarray:
+    """The library's steps in float32 (numbers from the module, the order written out here)."""
+    from aclsim.kernel.trig_api import ATAN_SERIES, PI_4, PI_8, TAN_PI_8
+    f = F32
+
+    def taylor(v: np.ndarray, level: int) -> np.ndarray:
+        sq = v * v
+        d = v * v * f(ATAN_SERIES[level])
+        for i in range(level - 1, 0, -1):
+            d = (d + f(ATAN_SERIES[i])) * sq
+        return (d + f(ATAN_SERIES[0])) * v
+
+    def transform(v: np.ndarray) -> np.ndarray:
+        return np.abs((v + f(-TAN_PI_8)) / (v * f(TAN_PI_8) + f(1)))
+
+    with np.errstate(all="ignore"):
+        clip = np.maximum(np.minimum(x.astype(F32), f(1e4)), f(-1e4))
+        a = np.abs(clip)
+        d = taylor(a, 4)
+        d = np.minimum(d, taylor(transform(a), 4) + f(PI_8))
+        t = np.abs((a + f(-1)) / (a + f(1)))
+        d = np.minimum(d, taylor(t, 4) + f(PI_4))
+        d = np.minimum(d, taylor(transform(t), 6) + f(PI_8) + f(PI_4))
+        s = clip * f(2.0**62)
+        return (d * (s / (np.abs(s) + f(2.0**-62)))).astype(x.dtype)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float16])
+def test_atan(run, dt: Any) -> None:
+    n = 304
+    x = np.random.default_rng(6).uniform(-5, 5, n).astype(dt)
+    x[:6] = [0, 1, -1, 0.4142, 2e4, -3e4]
+    _, lo = asc.get_atan_max_min_tmp_size((n,), np.dtype(dt).itemsize)
+    launch, (_, y) = run(trig_kernel, 1, x, np.zeros(n, dt), extra=("atan", n, lo, np.dtype(dt), False))
+    np.testing.assert_array_equal(y, ref_atan(x))
+    np.testing.assert_allclose(y.astype(np.float64), np.arctan(x.astype(np.float64)),
+                               atol=1e-4 if dt == np.float32 else 2e-3)
+    for stream in launch.streams:
+        assert verify_sync(stream).ok
+
+
 def test_host_figures() -> None:
+    assert asc.get_atan_max_min_tmp_size((100,), 2) == (3072, 3072)
+    assert asc.get_atan_max_min_tmp_size((100,), 4) == (2000, 1280)
     assert asc.get_asinh_max_min_tmp_size((100,), 2) == (768, 768)
     assert asc.get_asinh_max_min_tmp_size((100,), 4) == (1200, 768)
     assert asc.get_sin_max_min_tmp_size((1024,), 4) == (12288, 768)

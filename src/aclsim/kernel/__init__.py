@@ -267,9 +267,12 @@ from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPositi
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
 from aclsim.kernel.trig_api import (
     asinh,
+    atan,
     cos,
     get_asinh_max_min_tmp_size,
     get_asinh_tmp_buffer_factor_size,
+    get_atan_max_min_tmp_size,
+    get_atan_tmp_buffer_factor_size,
     get_cos_max_min_tmp_size,
     get_cos_tmp_buffer_factor_size,
     get_sin_max_min_tmp_size,
@@ -496,8 +499,11 @@ __all__ += [  # cube paths and helpers (issue 13)
 
 __all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
 __all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
-__all__ += [  # issue 13: Sin, Cos, Asinh (kernel/trig_api.py)
+__all__ += [  # issue 13: Sin, Cos, Asinh, Atan (kernel/trig_api.py)
     "asinh",
+    "atan",
+    "get_atan_max_min_tmp_size",
+    "get_atan_tmp_buffer_factor_size",
     "get_asinh_max_min_tmp_size",
     "get_asinh_tmp_buffer_factor_size",
     "cos",

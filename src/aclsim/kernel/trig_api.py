@@ -1,5 +1,5 @@
-"""The high-level ``Sin``, ``Cos`` and ``Asinh`` and their host functions (``GetSinMaxMinTmpSize``,
-``GetSinTmpBufferFactorSize`` and the same for Cos and Asinh; ``asinh``: see its docstring).
+"""The high-level ``Sin``, ``Cos``, ``Asinh`` and ``Atan`` and their host functions (``GetSinMaxMinTmpSize``,
+``GetSinTmpBufferFactorSize`` and the same for the others; ``asinh``, ``atan``: their docstrings).
 
 ``sin(dst, src[, shared_tmp_buffer][, count], is_reuse_source=False)`` and ``cos`` as the library
 computes them on the 910B, in float (half cast in and out), with its basic vector instructions in
@@ -27,6 +27,7 @@ from aclsim.kernel._core import float16, float32
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.elementwise import abs as v_abs
 from aclsim.kernel.elementwise import add, adds, div, ln, maxs, mins, mul, muls, sqrt, sub
+from aclsim.kernel.elementwise import min as min_
 from aclsim.kernel.math_api import F32, HALF_FLOAT, ONE_BLK, REPEAT, parse
 from aclsim.kernel.sync import PIPE_V, pipe_barrier
 from aclsim.kernel.tensor import LocalTensor
@@ -142,6 +143,63 @@ def asinh(*args: Any, is_reuse_source: bool = False) -> None:
             pipe_barrier(PIPE_V)
 
 
+#: atan's series coefficients 1 / (2k + 1) with alternating signs, and its constants
+ATAN_SERIES = (1, -0.3333333333333333, 0.2, -0.14285714285714285, 0.1111111111111111, -0.09090909090909091,
+               0.07692307692307693)
+PI_4, PI_8 = 0.78539816339744830961566084581988, 0.39269908169872415480783042290994
+TAN_PI_8 = 0.4142135623730950
+ATAN_CLIP = 10000.0
+
+
+def _taylor(d: LocalTensor, x: LocalTensor, sq: LocalTensor, level: int, n: int) -> list[tuple[Any, ...]]:
+    """``atan(x) ~ x (1 - x^2/3 + x^4/5 ...)`` to ``level`` terms, Horner in ``x^2``."""
+    steps: list[tuple[Any, ...]] = [(mul, sq, x, x, n), (mul, d, x, x, n),
+                                    (muls, d, d, ATAN_SERIES[level], n)]
+    for i in range(level - 1, 0, -1):
+        steps += [(adds, d, d, ATAN_SERIES[i], n), (mul, d, d, sq, n)]
+    return steps + [(adds, d, d, ATAN_SERIES[0], n), (mul, d, d, x, n)]
+
+
+def _transform(d: LocalTensor, x: LocalTensor, t: LocalTensor, n: int) -> list[tuple[Any, ...]]:
+    """``|(x - tan(pi/8)) / (1 + x tan(pi/8))|``."""
+    return [(muls, d, x, TAN_PI_8, n), (adds, d, d, 1.0, n), (adds, t, x, -TAN_PI_8, n), (div, d, t, d, n),
+            (v_abs, d, d, n)]
+
+
+def atan(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Atan(dst, src[, sharedTmpBuffer][, calCount])``: the library's arctangent in float (half cast in and
+    out): x clipped to [-1e4, 1e4]; the least of three series evaluations on |x| (direct, shifted by
+    pi/8 and pi/4 through ``(x - tan(pi/8)) / (1 + x tan(pi/8))`` and ``|(x - 1) / (x + 1)|``), times
+    the sign ``x 2^62 / (|x 2^62| + 2^-62)``; five floats an element (half six)."""
+    c = parse("atan", args, HALF_FLOAT)
+    half = c.src.dtype == float16
+    split = c.tmp.size // F32 // (6 if half else 5) // ONE_BLK * ONE_BLK
+    big, tiny = ASINH_SIGN[4]
+    for o, n in c.passes(split):
+        t, clip, ab, t2, sq = (c.tmp_as(float32, i * split * F32, n) for i in range(5))
+        x, d = c.src[o:], c.dst[o:]
+        if half:
+            x = d = c.tmp_as(float32, 5 * split * F32, n)
+            cast(x, c.src[o:], RoundMode.CAST_NONE, n)
+            pipe_barrier(PIPE_V)
+        steps: list[tuple[Any, ...]] = [(mins, clip, x, ATAN_CLIP, n), (maxs, clip, clip, -ATAN_CLIP, n),
+                                        (v_abs, ab, clip, n)]
+        steps += _taylor(d, ab, sq, 4, n)
+        steps += _transform(t, ab, t2, n) + _taylor(t2, t, sq, 4, n)
+        steps += [(adds, t2, t2, PI_8, n), (min_, d, d, t2, n)]
+        steps += [(adds, t2, ab, 1.0, n), (adds, t, ab, -1.0, n), (div, t, t, t2, n), (v_abs, t, t, n)]
+        steps += _taylor(t2, t, sq, 4, n) + [(adds, t2, t2, PI_4, n), (min_, d, d, t2, n)]
+        steps += _transform(t2, t, sq, n) + _taylor(t, t2, sq, 6, n)
+        steps += [(adds, t, t, PI_8, n), (adds, t, t, PI_4, n), (min_, d, d, t, n)]
+        steps += [(muls, t, clip, big, n), (v_abs, t2, t, n), (adds, t2, t2, tiny, n), (div, t, t, t2, n),
+                  (mul, d, d, t, n)]
+        if half:
+            steps.append((cast, c.dst[o:], d, RoundMode.CAST_NONE, n))
+        for op, *a in steps:
+            op(*a)
+            pipe_barrier(PIPE_V)
+
+
 def _live(type_size: int, is_reuse_source: bool, what: str) -> int:
     if type_size not in (2, 4):
         raise ValueError(f"{what}: type_size {type_size}: half (2) or float (4)")
@@ -198,11 +256,27 @@ def get_asinh_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
     return 3, 0
 
 
+def get_atan_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                              is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetAtanMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue)``: float 5, half 12
+    live values (of the type's size) per element."""
+    n = _elements(src_shape, "GetAtanMaxMinTmpSize")
+    k = get_atan_tmp_buffer_factor_size(type_size)[0]
+    return k * max(n * type_size, REPEAT), k * REPEAT
+
+
+def get_atan_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
+    """``GetAtanTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(5, 0)`` float, ``(12, 0)``
+    half."""
+    return (12 if _live(type_size, False, "GetAtanTmpBufferFactorSize") == 8 else 5), 0
+
+
 def get_cos_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
     """``GetCosTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(3 or 8, 0)``."""
     return _live(type_size, False, "GetCosTmpBufferFactorSize"), 0
 
 
-__all__ = ["asinh", "get_asinh_max_min_tmp_size", "get_asinh_tmp_buffer_factor_size", "cos",
+__all__ = ["asinh", "atan", "get_asinh_max_min_tmp_size", "get_asinh_tmp_buffer_factor_size",
+           "get_atan_max_min_tmp_size", "get_atan_tmp_buffer_factor_size", "cos",
            "get_cos_max_min_tmp_size", "get_cos_tmp_buffer_factor_size", "get_sin_max_min_tmp_size",
            "get_sin_tmp_buffer_factor_size", "sin"]
