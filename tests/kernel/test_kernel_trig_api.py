@@ -152,7 +152,43 @@ def test_atan(run, dt: Any) -> None:
         assert verify_sync(stream).ok
 
 
+def ref_erf(x: np.ndarray) -> np.ndarray:
+    from aclsim.kernel.special_api import ERF_P, ERF_Q
+    f = F32
+    c = np.maximum(np.minimum(x.astype(F32), f(3.92)), f(-3.92))
+    sq = c * c
+    p = sq * f(ERF_P[5]) + f(ERF_P[4])
+    for k in ERF_P[3::-1]:
+        p = sq * p + f(k)
+    p = c * p
+    q = sq + f(ERF_Q[4])
+    for k in ERF_Q[3::-1]:
+        q = sq * q + f(k)
+    r = p / q
+    if x.dtype == np.float16:  # CAST_ROUND: ties away from zero
+        from aclsim.kernel.conversion import RoundMode, cast_values
+        return cast_values(r, np.dtype(np.float16), RoundMode.CAST_ROUND)
+    return r
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float16])
+def test_erf(run, dt: Any) -> None:
+    import math
+    n = 304
+    x = np.random.default_rng(8).uniform(-5, 5, n).astype(dt)
+    x[:4] = [0, 3.92, -10, 0.5]
+    _, lo = asc.get_erf_max_min_tmp_size((n,), np.dtype(dt).itemsize)
+    launch, (_, y) = run(trig_kernel, 1, x, np.zeros(n, dt), extra=("erf", n, lo, np.dtype(dt), False))
+    np.testing.assert_array_equal(y, ref_erf(x))
+    exact = np.array([math.erf(v) for v in x.astype(np.float64)])
+    np.testing.assert_allclose(y.astype(np.float64), exact, atol=1e-6 if dt == np.float32 else 1e-3)
+    for stream in launch.streams:
+        assert verify_sync(stream).ok
+
+
 def test_host_figures() -> None:
+    assert asc.get_erf_max_min_tmp_size((100,), 2) == (2048, 2048)
+    assert asc.get_erf_tmp_buffer_factor_size(4) == (3, 0)
     assert asc.get_atan_max_min_tmp_size((100,), 2) == (3072, 3072)
     assert asc.get_atan_max_min_tmp_size((100,), 4) == (2000, 1280)
     assert asc.get_asinh_max_min_tmp_size((100,), 2) == (768, 768)

@@ -250,6 +250,7 @@ from aclsim.kernel.softmax_api import (
     soft_max,
     soft_max_tiling_func,
 )
+from aclsim.kernel.special_api import erf, get_erf_max_min_tmp_size, get_erf_tmp_buffer_factor_size
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -499,6 +500,7 @@ __all__ += [  # cube paths and helpers (issue 13)
 
 __all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
 __all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
+__all__ += ["erf", "get_erf_max_min_tmp_size", "get_erf_tmp_buffer_factor_size"]  # issue 13: Erf
 __all__ += [  # issue 13: Sin, Cos, Asinh, Atan (kernel/trig_api.py)
     "asinh",
     "atan",
