@@ -187,7 +187,37 @@ def test_xor(run) -> None:
         assert verify_sync(stream).ok
 
 
+@asc.kernel
+def clamp_kernel(n: int, dt: Any, x: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    b_in, b_out = asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC)
+    pipe.init_buffer(b_in, n * 4)
+    pipe.init_buffer(b_out, n * 8)
+    t, out = b_in.get(dt)[0:n], b_out.get(dt)
+    g = asc.GlobalTensor(dt)
+    g.set_global_buffer(x)
+    asc.data_copy(t, g, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.clamp_max(out[0:n], t, 0.5, n)
+    asc.clamp_min(out[n:], t, -0.25, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    gy = asc.GlobalTensor(dt)
+    gy.set_global_buffer(y)
+    asc.data_copy(gy, out, 2 * n)
+
+
+@pytest.mark.parametrize("dt", [F16, F32])
+def test_clamp(run, dt: Any) -> None:
+    n = 64
+    x = np.linspace(-1, 1, n).astype(dt)
+    _, (_, y) = run(clamp_kernel, 1, x, np.zeros(2 * n, dt), extra=(n, np.dtype(dt)))
+    np.testing.assert_array_equal(y[:n], np.minimum(x, dt(0.5)))
+    np.testing.assert_array_equal(y[n:], np.maximum(x, dt(-0.25)))
+
+
 def test_host_figures() -> None:
+    assert asc.get_clamp_max_min_tmp_size((1000,), 4) == (1000, 64)
+    assert asc.get_clamp_max_min_tmp_size((10,), 2) == (128, 128)
     assert asc.get_floor_max_min_tmp_size((1024,), 2) == (4096, 512)
     assert asc.get_floor_max_min_tmp_size((1024,), 4) == (0, 0)
     assert asc.get_ceil_max_min_tmp_size((32,), 4) == (256, 256)

@@ -166,10 +166,13 @@ from aclsim.kernel.mask import (
 )
 from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
     ceil,
+    clamp_max,
+    clamp_min,
     floor,
     frac,
     get_ceil_max_min_tmp_size,
     get_ceil_tmp_buffer_factor_size,
+    get_clamp_max_min_tmp_size,
     get_floor_max_min_tmp_size,
     get_floor_tmp_buffer_factor_size,
     get_frac_max_min_tmp_size,
@@ -516,6 +519,9 @@ __all__ += [  # issue 13: Sin, Cos, Asinh, Atan (kernel/trig_api.py)
     "sin",
 ]
 __all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
+    "clamp_max",
+    "clamp_min",
+    "get_clamp_max_min_tmp_size",
     "frac",
     "xor",
     "get_frac_max_min_tmp_size",

@@ -251,6 +251,36 @@ def xor(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *rest: Any,
         pipe_barrier(PIPE_V)
 
 
+def _clamp(name: str, fn: Any, args: tuple[Any, ...]) -> None:
+    """``(dst, src[, sharedTmpBuffer], scalar, calCount)``: one ``maxs``/``mins`` over the count."""
+    if len(args) not in (4, 5):
+        raise TypeError(f"{name}(dst, src[, shared_tmp_buffer], scalar, count)")
+    *head, scalar, count = args
+    c = parse(name, (*head, count), HALF_FLOAT)
+    fn(c.dst, c.src, scalar, c.count)
+    pipe_barrier(PIPE_V)
+
+
+def clamp_max(*args: Any, is_reuse_source: bool = False) -> None:
+    """``ClampMax(dst, src[, sharedTmpBuffer], scalar, calCount)``: ``min(src, scalar)`` (one ``mins``;
+    half, float; the buffer is not used)."""
+    _clamp("clamp_max", mins, args)
+
+
+def clamp_min(*args: Any, is_reuse_source: bool = False) -> None:
+    """``ClampMin(dst, src[, sharedTmpBuffer], scalar, calCount)``: ``max(src, scalar)`` (one ``maxs``)."""
+    _clamp("clamp_min", maxs, args)
+
+
+def get_clamp_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                               is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetClampMaxMinTmpSize``: ``(max(n, 64), 64)`` bytes for float, ``(max(n, 128), 128)`` for half
+    (the library's figures; ClampMax/ClampMin use none of it)."""
+    n = _size(src_shape, type_size, "GetClampMaxMinTmpSize")
+    least = 64 if type_size == 4 else 128
+    return max(n, least), least
+
+
 # --- Log, Log2, Log10 -----------------------------------------------------------------------------
 
 LN2_RECIPROCAL = 1.4426950408889634
