@@ -125,18 +125,16 @@ class _Power:
 
     def _run_int(self, passes: list[tuple[int, int]]) -> None:
         c, s = self.c, self.split
-        off = 0
-        scalar_buf = None
+        off = 0 if self.both else s * F32
+        scalar_buf = c.tmp_as(int32, 0, s)  # the scalar operand's ints (forms with a scalar)
         if not self.both:
-            scalar_buf = c.tmp_as(int32, 0, s)
-            off = s * F32
             value = self.base if not isinstance(self.base, LocalTensor) else self.exponent
             duplicate(scalar_buf, int(value), s)
             pipe_barrier(PIPE_V)
         work = _IntWork(c, off, s)
         for o, n in passes:
-            x = self.base[o:] if isinstance(self.base, LocalTensor) else scalar_buf
-            y = self.exponent[o:] if isinstance(self.exponent, LocalTensor) else scalar_buf
+            x: LocalTensor = self.base[o:] if isinstance(self.base, LocalTensor) else scalar_buf
+            y: LocalTensor = self.exponent[o:] if isinstance(self.exponent, LocalTensor) else scalar_buf
             pipe_barrier(PIPE_V)
             work.power(c.dst[o:], x, y, n)
             pipe_barrier(PIPE_V)
