@@ -162,12 +162,15 @@ def pow_misuse(what: str, x: Any) -> None:
         asc.power(t[0:64], 2.0, 3.0, 64)
     elif what == "dtype":
         asc.power(t[0:64].reinterpret_cast(asc.int16), t[64:128].reinterpret_cast(asc.int16), 2, 32)
+    elif what == "overlap":
+        asc.power(t[0:64], t[64:128], t[128:192], t[160:].reinterpret_cast(asc.uint8), 64)
 
 
 @pytest.mark.parametrize("what, exc, match", [
     ("small", errors.KernelFault, "too small for one pass"),
     ("scalars", TypeError, "must be a LocalTensor"),
     ("dtype", TypeError, "one dtype of"),
+    ("overlap", errors.KernelFault, "overlaps src1"),
 ])
 def test_power_faults(run, what: str, exc: type[Exception], match: str) -> None:
     with pytest.raises(errors.TaskError) as info:

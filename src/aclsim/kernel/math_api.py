@@ -121,9 +121,11 @@ def _overlap(a: LocalTensor, a_bytes: int, b: LocalTensor, b_bytes: int) -> bool
     return a.offset < b.offset + b_bytes and b.offset < a.offset + a_bytes
 
 
-def parse(name: str, args: tuple[Any, ...], dtypes: Sequence[np.dtype]) -> Call:
+def parse(name: str, args: tuple[Any, ...], dtypes: Sequence[np.dtype],
+          others: Sequence[tuple[str, LocalTensor]] = ()) -> Call:
     """``(dst, src[, shared_tmp_buffer][, count])`` checked: operands in UB, one dtype of ``dtypes``,
-    the count (default: all of ``src``), the buffer (default: the framework's) clear of ``src``/``dst``."""
+    the count (default: all of ``src``), the buffer (default: the framework's) clear of ``src``/``dst``
+    and of the ``others`` (a second source: ``(name, tensor)``)."""
     core = current()
     if len(args) < 2 or len(args) > 4:
         raise TypeError(f"{name}(dst, src[, shared_tmp_buffer][, count])")
@@ -144,7 +146,7 @@ def parse(name: str, args: tuple[Any, ...], dtypes: Sequence[np.dtype]) -> Call:
         local_operand(core, tmp, name, "shared_tmp_buffer")
         tmp = tmp.reinterpret_cast(uint8)
         nb = count * src.dtype.itemsize
-        for what, t in (("src", src), ("dst", dst)):
+        for what, t in (("src", src), ("dst", dst), *others):
             if _overlap(tmp, tmp.size, t, nb):
                 core.fault(
                     KernelFault,
@@ -235,7 +237,7 @@ def xor(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, *rest: Any,
     """``Xor(dst, src0, src1[, sharedTmpBuffer][, calCount])``: bitwise ``(a | b) & ~(a & b)`` (int16,
     uint16): ``and``, ``or`` into the buffer, ``not``, ``and``; the buffer's ``size / sizeof(T)``
     elements (a multiple of 32) per pass."""
-    c = parse("xor", (dst, src0, *rest), B16_INTS)
+    c = parse("xor", (dst, src0, *rest), B16_INTS, (("src1", src1),))
     local_operand(c.core, src1, "xor", "src1")
     if src1.dtype != src0.dtype:
         raise TypeError(f"xor: src0 and src1 must share one dtype, got {src0.dtype}, {src1.dtype}")

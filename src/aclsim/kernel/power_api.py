@@ -66,7 +66,8 @@ def power(dst: LocalTensor, base: Any, exponent: Any, *rest: Any, is_reuse_sourc
         local_operand(core, exponent, name, "src1")
         if exponent.dtype != base.dtype:
             raise TypeError(f"power: src0 and src1 must share one dtype, got {base.dtype}, {exponent.dtype}")
-    c = parse(name, (dst, tensor, *rest), (float16, float32, int32))
+    others = (("src1", exponent),) if b_t and e_t else ()
+    c = parse(name, (dst, tensor, *rest), (float16, float32, int32), others)
     _Power(c, base, exponent, b_t and e_t).run()
 
 
