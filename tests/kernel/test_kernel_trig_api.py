@@ -186,7 +186,47 @@ def test_erf(run, dt: Any) -> None:
         assert verify_sync(stream).ok
 
 
+def ref_tan(x: np.ndarray) -> np.ndarray:
+    from aclsim.kernel.trig_api import TAN_PI, TAN_R
+    f = F32
+    v = x.astype(F32)
+    k = np.rint(v * f(INV_PI))
+    lo = hi = None
+    for i, p in enumerate(TAN_PI):
+        d = k * f(p)
+        v = v - d
+        if i >= 2:
+            lo, hi = lo - d, hi - d
+        if i == 1:
+            lo, hi = v + f(COS_HALF_PI[0]), v + f(-COS_HALF_PI[0])
+        if i == 2:
+            lo, hi = lo + f(COS_HALF_PI[1]), hi + f(-COS_HALF_PI[1])
+    sq = v * v
+    up = ((sq * f(TAN_R[0]) + f(TAN_R[1])) * sq + f(TAN_R[2])) * v
+    down = (sq + f(TAN_R[3])) * lo * hi
+    with np.errstate(all="ignore"):
+        return (up / down).astype(x.dtype)
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float16])
+def test_tan(run, dt: Any) -> None:
+    n = 304
+    x = np.random.default_rng(12).uniform(-20, 20, n).astype(dt)
+    x[:4] = [0, 1, -0.5, 1.5]
+    _, lo = asc.get_tan_max_min_tmp_size((n,), np.dtype(dt).itemsize)
+    launch, (_, y) = run(trig_kernel, 1, x, np.zeros(n, dt), extra=("tan", n, lo, np.dtype(dt), False))
+    np.testing.assert_array_equal(y, ref_tan(x))
+    exact = np.tan(x.astype(np.float64))
+    ok = np.abs(exact) < 50  # away from the poles
+    np.testing.assert_allclose(y[ok].astype(np.float64), exact[ok], rtol=1e-4 if dt == np.float32 else 4e-3,
+                               atol=1e-5 if dt == np.float32 else 2e-3)
+    for stream in launch.streams:
+        assert verify_sync(stream).ok
+
+
 def test_host_figures() -> None:
+    assert asc.get_tan_max_min_tmp_size((100,), 2) == (2560, 2560)
+    assert asc.get_tan_max_min_tmp_size((100,), 4) == (1600, 1024)
     assert asc.get_erf_max_min_tmp_size((100,), 2) == (2048, 2048)
     assert asc.get_erf_tmp_buffer_factor_size(4) == (3, 0)
     assert asc.get_atan_max_min_tmp_size((100,), 2) == (3072, 3072)

@@ -281,7 +281,10 @@ from aclsim.kernel.trig_api import (
     get_cos_tmp_buffer_factor_size,
     get_sin_max_min_tmp_size,
     get_sin_tmp_buffer_factor_size,
+    get_tan_max_min_tmp_size,
+    get_tan_tmp_buffer_factor_size,
     sin,
+    tan,
 )
 
 __all__ = [
@@ -504,7 +507,10 @@ __all__ += [  # cube paths and helpers (issue 13)
 __all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
 __all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
 __all__ += ["erf", "get_erf_max_min_tmp_size", "get_erf_tmp_buffer_factor_size"]  # issue 13: Erf
-__all__ += [  # issue 13: Sin, Cos, Asinh, Atan (kernel/trig_api.py)
+__all__ += [  # issue 13: Sin, Cos, Tan, Asinh, Atan (kernel/trig_api.py)
+    "tan",
+    "get_tan_max_min_tmp_size",
+    "get_tan_tmp_buffer_factor_size",
     "asinh",
     "atan",
     "get_atan_max_min_tmp_size",

@@ -1,5 +1,6 @@
-"""The high-level ``Sin``, ``Cos``, ``Asinh`` and ``Atan`` and their host functions (``GetSinMaxMinTmpSize``,
-``GetSinTmpBufferFactorSize`` and the same for the others; ``asinh``, ``atan``: their docstrings).
+"""The high-level ``Sin``, ``Cos``, ``Tan``, ``Asinh`` and ``Atan`` and their host functions
+(``GetSinMaxMinTmpSize``, ``GetSinTmpBufferFactorSize`` and the same for the others; ``tan``,
+``asinh``, ``atan``: their docstrings).
 
 ``sin(dst, src[, shared_tmp_buffer][, count], is_reuse_source=False)`` and ``cos`` as the library
 computes them on the 910B, in float (half cast in and out), with its basic vector instructions in
@@ -200,6 +201,70 @@ def atan(*args: Any, is_reuse_source: bool = False) -> None:
             pipe_barrier(PIPE_V)
 
 
+#: tan: pi in five parts (the last differs from cos's), pi/2 in two, the rational approximation's R0..R3
+TAN_PI = (*SIN_PI, -1.0291767438275201129727065563201904296875e-13)
+TAN_R = (0.0698520831551998762793, -6.8711573651634203789, 61.20362572811089435388,
+         -24.8048928861126769186219)
+
+
+def _tan_steps(d: LocalTensor, x: LocalTensor, k: LocalTensor, lo: LocalTensor, hi: LocalTensor,
+               n: int) -> list[tuple[Any, ...]]:
+    """``d = tan(x)`` (``x`` overwritten by the reduced argument; ``lo``/``hi``: ``x0 + pi/2``,
+    ``x0 - pi/2``): ``x0 P(x0^2) / ((x0^2 + R3)(x0 + pi/2)(x0 - pi/2))``."""
+    steps: list[tuple[Any, ...]] = [(muls, k, x, INV_PI, n), (cast, k, k, RoundMode.CAST_RINT, n)]
+    for i, p in enumerate(TAN_PI):
+        steps += [(muls, d, k, p, n), (sub, x, x, d, n)]
+        if i >= 2:
+            steps += [(sub, lo, lo, d, n), (sub, hi, hi, d, n)]
+        if i == 1:
+            steps += [(adds, lo, x, COS_HALF_PI[0], n), (adds, hi, x, -COS_HALF_PI[0], n)]
+        if i == 2:
+            steps += [(adds, lo, lo, COS_HALF_PI[1], n), (adds, hi, hi, -COS_HALF_PI[1], n)]
+    return steps + [
+        (mul, k, x, x, n), (muls, d, k, TAN_R[0], n), (adds, d, d, TAN_R[1], n), (mul, d, d, k, n),
+        (adds, d, d, TAN_R[2], n), (mul, d, d, x, n), (adds, k, k, TAN_R[3], n), (mul, k, k, lo, n),
+        (mul, k, k, hi, n), (div, d, d, k, n),
+    ]
+
+
+def tan(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Tan(dst, src[, sharedTmpBuffer][, calCount])``: the library's tangent in float (half cast in and
+    out): ``k = rint(x / pi)``, ``x0 = x - k pi`` (pi in five parts; ``x0 +- pi/2`` kept alongside),
+    ``x0 P(x0^2) / ((x0^2 + R3)(x0 + pi/2)(x0 - pi/2))``; four floats an element (half five)."""
+    c = parse("tan", args, HALF_FLOAT)
+    half = c.src.dtype == float16
+    split = c.tmp.size // F32 // (5 if half else 4) // ONE_BLK * ONE_BLK
+    for o, n in c.passes(split):
+        pitch = split if n == split else -(-n // ONE_BLK) * ONE_BLK  # the library lays the tail out by it
+        f = [c.tmp_as(float32, i * pitch * F32, n) for i in range(5 if half else 4)]
+        if half:
+            conv, x, k, lo, hi = f
+            steps: list[tuple[Any, ...]] = [(cast, x, c.src[o:], RoundMode.CAST_NONE, n)]
+            steps += _tan_steps(conv, x, k, lo, hi, n)
+            steps.append((cast, c.dst[o:], conv, RoundMode.CAST_NONE, n))
+        else:
+            k, lo, hi, x = f
+            steps = [(adds, x, c.src[o:], 0.0, n)] + _tan_steps(c.dst[o:], x, k, lo, hi, n)
+        for op, *a in steps:
+            op(*a)
+            pipe_barrier(PIPE_V)
+
+
+def get_tan_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                             is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetTanMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue)``: float 4, half 10
+    live values (of the type's size) per element."""
+    n = _elements(src_shape, "GetTanMaxMinTmpSize")
+    k = get_tan_tmp_buffer_factor_size(type_size)[0]
+    return k * max(n * type_size, REPEAT), k * REPEAT
+
+
+def get_tan_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
+    """``GetTanTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf)``: ``(4, 0)`` float, ``(10, 0)``
+    half."""
+    return (10 if _live(type_size, False, "GetTanTmpBufferFactorSize") == 8 else 4), 0
+
+
 def _live(type_size: int, is_reuse_source: bool, what: str) -> int:
     if type_size not in (2, 4):
         raise ValueError(f"{what}: type_size {type_size}: half (2) or float (4)")
@@ -276,7 +341,20 @@ def get_cos_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
     return _live(type_size, False, "GetCosTmpBufferFactorSize"), 0
 
 
-__all__ = ["asinh", "atan", "get_asinh_max_min_tmp_size", "get_asinh_tmp_buffer_factor_size",
-           "get_atan_max_min_tmp_size", "get_atan_tmp_buffer_factor_size", "cos",
-           "get_cos_max_min_tmp_size", "get_cos_tmp_buffer_factor_size", "get_sin_max_min_tmp_size",
-           "get_sin_tmp_buffer_factor_size", "sin"]
+__all__ = [
+    "asinh",
+    "atan",
+    "cos",
+    "get_asinh_max_min_tmp_size",
+    "get_asinh_tmp_buffer_factor_size",
+    "get_atan_max_min_tmp_size",
+    "get_atan_tmp_buffer_factor_size",
+    "get_cos_max_min_tmp_size",
+    "get_cos_tmp_buffer_factor_size",
+    "get_sin_max_min_tmp_size",
+    "get_sin_tmp_buffer_factor_size",
+    "get_tan_max_min_tmp_size",
+    "get_tan_tmp_buffer_factor_size",
+    "sin",
+    "tan",
+]
