@@ -252,6 +252,8 @@ def math_misuse(what: str, x: Any) -> None:
         asc.floor(t.reinterpret_cast(asc.int16), t.reinterpret_cast(asc.int16), 16)
     elif what == "count":
         asc.log(t[0:16], t[16:32], -1)
+    elif what == "count-past-ub":
+        asc.log(t[0:16], t[16:32], 10**6)
 
 
 @pytest.mark.parametrize("what, exc, match", [
@@ -259,6 +261,7 @@ def math_misuse(what: str, x: Any) -> None:
     ("overlap", errors.KernelFault, "shared_tmp_buffer UB[128:1024] overlaps src UB[256:512]"),
     ("dtype", TypeError, "one dtype of"),
     ("count", ValueError, "count must be >= 0"),
+    ("count-past-ub", errors.LocalOutOfRangeError, "past the"),
 ])
 def test_math_faults(run, what: str, exc: type[Exception], match: str) -> None:
     with pytest.raises(errors.TaskError) as info:
@@ -266,5 +269,5 @@ def test_math_faults(run, what: str, exc: type[Exception], match: str) -> None:
     err = info.value.cause
     assert isinstance(err, exc) and match in str(err)
     assert err.file.endswith("test_kernel_math_api.py") and err.line > 0  # the call's line
-    if exc is errors.KernelFault:
+    if issubclass(exc, errors.KernelFault):
         assert err.code == errors.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
