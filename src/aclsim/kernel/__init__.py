@@ -270,9 +270,15 @@ from aclsim.kernel.sync import (
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
 from aclsim.kernel.trig_api import (
+    acos,
+    asin,
     asinh,
     atan,
     cos,
+    get_acos_max_min_tmp_size,
+    get_acos_tmp_buffer_factor_size,
+    get_asin_max_min_tmp_size,
+    get_asin_tmp_buffer_factor_size,
     get_asinh_max_min_tmp_size,
     get_asinh_tmp_buffer_factor_size,
     get_atan_max_min_tmp_size,
@@ -507,7 +513,13 @@ __all__ += [  # cube paths and helpers (issue 13)
 __all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
 __all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
 __all__ += ["erf", "get_erf_max_min_tmp_size", "get_erf_tmp_buffer_factor_size"]  # issue 13: Erf
-__all__ += [  # issue 13: Sin, Cos, Tan, Asinh, Atan (kernel/trig_api.py)
+__all__ += [  # issue 13: Sin, Cos, Tan, Asin, Acos, Asinh, Atan (kernel/trig_api.py)
+    "acos",
+    "asin",
+    "get_acos_max_min_tmp_size",
+    "get_acos_tmp_buffer_factor_size",
+    "get_asin_max_min_tmp_size",
+    "get_asin_tmp_buffer_factor_size",
     "tan",
     "get_tan_max_min_tmp_size",
     "get_tan_tmp_buffer_factor_size",

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from aclsim.kernel._core import float16, float32
+from aclsim.kernel._core import float16, float32, int8, int32
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.elementwise import abs as v_abs
 from aclsim.kernel.elementwise import add, adds, div, ln, maxs, mins, mul, muls, sqrt, sub
@@ -265,6 +265,123 @@ def get_tan_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
     return (10 if _live(type_size, False, "GetTanTmpBufferFactorSize") == 8 else 4), 0
 
 
+#: asin's series coefficients (x + x^3/6 + 3x^5/40 ...) and the branch boundary 1/sqrt(2)
+ASIN_COEF = (1.0, 0.16666666666666666666666666666667, 0.075, 0.04464285714285714285714285714286,
+             0.03038194444444444444444444444444, 0.02237215909090909090909090909091,
+             0.01735276442307692307692307692308, 0.01396484375)
+HALF_PI = 1.5707963267948966192313216916398
+ASIN_BOUNDARY = 0.70710678118654752440084436210485
+HALF_SIGN = (32768.0, 3.0517578125e-05)  # 2**15, 2**-15: the sign's scale in half
+
+
+def _asin_series(d: LocalTensor, x: LocalTensor, sq: LocalTensor, n: int,
+                 squared: bool) -> list[tuple[Any, ...]]:
+    """``d = x P(x^2)`` (``squared``: ``x`` holds x^2 and becomes sqrt of it)."""
+    if squared:
+        steps: list[tuple[Any, ...]] = [(muls, d, x, 1.0, n), (muls, d, d, ASIN_COEF[7], n)]
+        sq = x
+    else:
+        steps = [(mul, d, x, x, n), (mul, sq, x, x, n), (muls, d, d, ASIN_COEF[7], n)]
+    for c in ASIN_COEF[6:0:-1]:
+        steps += [(adds, d, d, c, n), (mul, d, d, sq, n)]
+    steps.append((adds, d, d, ASIN_COEF[0], n))
+    return steps + ([(sqrt, x, x, n), (mul, d, d, x, n)] if squared else [(mul, d, d, x, n)])
+
+
+def _sign(d: LocalTensor, x: LocalTensor, t: LocalTensor, n: int,
+          scale: tuple[float, float]) -> list[tuple[Any, ...]]:
+    """``d = x s / (|x s| + 1/s)``: the library's sign (``s`` 2^62 for float, 2^15 for half)."""
+    return [(muls, d, x, scale[0], n), (v_abs, t, d, n), (adds, t, t, scale[1], n), (div, d, d, t, n)]
+
+
+def _asin_float(d: LocalTensor, x: LocalTensor, t0: LocalTensor, t2: LocalTensor,
+                n: int) -> list[tuple[Any, ...]]:
+    """The float path: the series on |x| below 1/sqrt(2), pi/2 - series(sqrt(1 - x^2)) above."""
+    i32 = t0.reinterpret_cast(int32)
+    steps: list[tuple[Any, ...]] = [(mul, t2, x, x, n), (muls, t2, t2, -1.0, n), (adds, t2, t2, 1.0, n),
+                                    (sqrt, d, t2, n)]
+    steps += _asin_series(t2, d, t0, n, False) + [(muls, t2, t2, -1.0, n), (adds, t2, t2, HALF_PI, n)]
+    steps += [(mul, t0, x, x, n)] + _asin_series(d, t0, t0, n, True)
+    steps += [(mins, t0, t0, ASIN_BOUNDARY, n), (adds, t0, t0, -ASIN_BOUNDARY, n),  # 1 below the boundary
+              (cast, i32, t0, RoundMode.CAST_FLOOR, n), (cast, t0, i32, RoundMode.CAST_NONE, n),
+              (muls, t0, t0, -1.0, n), (mul, d, d, t0, n), (muls, t0, t0, -1.0, n), (adds, t0, t0, 1.0, n),
+              (mul, t2, t2, t0, n), (add, d, d, t2, n)]
+    return steps + _sign(t2, x, t0, n, ASINH_SIGN[4]) + [(mul, d, d, t2, n)]
+
+
+def _asin_half(d: LocalTensor, x: LocalTensor, f1: LocalTensor, f2: LocalTensor, h1: LocalTensor,
+               h2: LocalTensor, n: int) -> list[tuple[Any, ...]]:
+    """The half path: the upper branch in float, the series in half, combined and signed in float (the
+    float result left in ``f1``; ``d`` gets it in half)."""
+    i8 = h1.reinterpret_cast(int8)
+    steps: list[tuple[Any, ...]] = [(cast, f2, x, RoundMode.CAST_NONE, n), (mul, f2, f2, f2, n),
+                                    (muls, f2, f2, -1.0, n), (adds, f2, f2, 1.0, n)]
+    steps += _asin_series(f1, f2, f2, n, True) + [(muls, f1, f1, -1.0, n), (adds, f1, f1, HALF_PI, n)]
+    steps += [(v_abs, h2, x, n)] + _asin_series(d, h2, h1, n, False)
+    steps += [(mins, h2, h2, ASIN_BOUNDARY, n), (adds, h2, h2, -ASIN_BOUNDARY, n),
+              (cast, i8, h2, RoundMode.CAST_FLOOR, n), (cast, h2, i8, RoundMode.CAST_NONE, n),
+              (muls, h2, h2, -1.0, n), (mul, d, d, h2, n), (muls, h2, h2, -1.0, n), (adds, h2, h2, 1.0, n),
+              (cast, f2, h2, RoundMode.CAST_NONE, n), (mul, f1, f1, f2, n),
+              (cast, f2, d, RoundMode.CAST_NONE, n),
+              (add, f1, f2, f1, n)]
+    steps += _sign(h1, x, h2, n, HALF_SIGN) + [(cast, f2, h1, RoundMode.CAST_NONE, n), (mul, f1, f1, f2, n)]
+    return steps
+
+
+def _arc(name: str, args: tuple[Any, ...]) -> None:
+    c = parse(name, args, HALF_FLOAT)
+    half = c.src.dtype == float16
+    split = c.tmp.size // c.src.dtype.itemsize // (6 if half else 4) // ONE_BLK * ONE_BLK
+    for o, n in c.passes(split):
+        d, x = c.dst[o:], c.src[o:]
+        if half:
+            f1, f2 = c.tmp_as(float32, 0, n), c.tmp_as(float32, split * F32, n)
+            h1, h2 = c.tmp_as(float16, 8 * split, n), c.tmp_as(float16, 10 * split, n)
+            steps = _asin_half(d, x, f1, f2, h1, h2, n)
+            if name == "acos":
+                steps += [(adds, f1, f1, -HALF_PI, n), (muls, f1, f1, -1.0, n)]
+            steps.append((cast, d, f1, RoundMode.CAST_NONE, n))
+        else:
+            steps = _asin_float(d, x, c.tmp_as(float32, 0, n), c.tmp_as(float32, split * F32, n), n)
+            if name == "acos":
+                steps += [(adds, d, d, -HALF_PI, n), (muls, d, d, -1.0, n)]
+        for op, *a in steps:
+            op(*a)
+            pipe_barrier(PIPE_V)
+
+
+def asin(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Asin(dst, src[, sharedTmpBuffer][, calCount])``: the library's arcsine: the 7-term series on |x|
+    below 1/sqrt(2), ``pi/2 - series(sqrt(1 - x^2))`` above (both computed, combined by a 0/1 choice
+    from a FLOOR cast), times the sign; half: the upper branch and the combination in float, the
+    series in half (its ``int8`` choice cast as the library)."""
+    _arc("asin", args)
+
+
+def acos(*args: Any, is_reuse_source: bool = False) -> None:
+    """``Acos(dst, src[, sharedTmpBuffer][, calCount])``: ``pi/2 - asin(x)`` as the library (half: from
+    asin's float result)."""
+    _arc("acos", args)
+
+
+def get_asin_max_min_tmp_size(src_shape: Sequence[int] | int, type_size: int,
+                              is_reuse_source: bool = False) -> tuple[int, int]:
+    """``GetAsinMaxMinTmpSize``: the library's figures, float 2 and half 6 live values per element (the
+    float kernel splits by 4 floats an element: a buffer of the minimum makes passes of 32)."""
+    n = _elements(src_shape, "GetAsinMaxMinTmpSize")
+    k = get_asin_tmp_buffer_factor_size(type_size)[0]
+    return k * max(n * type_size, REPEAT), k * REPEAT
+
+
+def get_asin_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
+    """``GetAsinTmpBufferFactorSize``: ``(2, 0)`` float, ``(6, 0)`` half."""
+    return (6 if _live(type_size, False, "GetAsinTmpBufferFactorSize") == 8 else 2), 0
+
+
+get_acos_max_min_tmp_size = get_asin_max_min_tmp_size
+get_acos_tmp_buffer_factor_size = get_asin_tmp_buffer_factor_size
+
+
 def _live(type_size: int, is_reuse_source: bool, what: str) -> int:
     if type_size not in (2, 4):
         raise ValueError(f"{what}: type_size {type_size}: half (2) or float (4)")
@@ -342,6 +459,12 @@ def get_cos_tmp_buffer_factor_size(type_size: int) -> tuple[int, int]:
 
 
 __all__ = [
+    "acos",
+    "asin",
+    "get_acos_max_min_tmp_size",
+    "get_acos_tmp_buffer_factor_size",
+    "get_asin_max_min_tmp_size",
+    "get_asin_tmp_buffer_factor_size",
     "asinh",
     "atan",
     "cos",
