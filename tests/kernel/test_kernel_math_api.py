@@ -215,6 +215,43 @@ def test_clamp(run, dt: Any) -> None:
     np.testing.assert_array_equal(y[n:], np.maximum(x, dt(-0.25)))
 
 
+@asc.kernel
+def silu_kernel(n: int, dt: Any, beta: float, x: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    b_in, b_out = asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC)
+    pipe.init_buffer(b_in, n * 4)
+    pipe.init_buffer(b_out, n * 8)
+    t, out = b_in.get(dt)[0:n], b_out.get(dt)
+    g = asc.GlobalTensor(dt)
+    g.set_global_buffer(x)
+    asc.data_copy(t, g, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.silu(out[0:n], t, n)
+    asc.swish(out[n:], t, n, beta)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    gy = asc.GlobalTensor(dt)
+    gy.set_global_buffer(y)
+    asc.data_copy(gy, out, 2 * n)
+
+
+@pytest.mark.parametrize("dt", [F16, F32])
+def test_silu_swish(run, dt: Any) -> None:
+    n, beta = 128, 1.702
+    x = np.linspace(-8, 8, n).astype(dt)
+    _, (_, y) = run(silu_kernel, 1, x, np.zeros(2 * n, dt), extra=(n, np.dtype(dt), beta))
+    t = np.dtype(dt).type
+
+    def step(f: Any) -> np.ndarray:  # x / (1 + exp(f x)), each step rounded to the type
+        with np.errstate(over="ignore"):  # half: exp(13.6) overflows to inf, and x / inf = 0
+            e = np.exp((x * t(f)).astype(dt)).astype(dt)
+            return (x / (e + t(1)).astype(dt)).astype(dt)
+
+    np.testing.assert_array_equal(y[:n], step(-1.0))
+    np.testing.assert_array_equal(y[n:], step(-1.0 * float(np.float32(beta))))
+    np.testing.assert_allclose(y[:n].astype(np.float64), x / (1 + np.exp(-x.astype(np.float64))),
+                               rtol=1e-6 if dt == F32 else 2e-3, atol=1e-6 if dt == F32 else 2e-3)
+
+
 def test_host_figures() -> None:
     assert asc.get_clamp_max_min_tmp_size((1000,), 4) == (1000, 64)
     assert asc.get_clamp_max_min_tmp_size((10,), 2) == (128, 128)

@@ -200,6 +200,8 @@ from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
     round,
     sigmoid,
     sign,
+    silu,
+    swish,
     tanh,
     trunc,
     xor,
@@ -537,6 +539,8 @@ __all__ += [  # issue 13: Sin, Cos, Tan, Asin, Acos, Asinh, Atan (kernel/trig_ap
     "sin",
 ]
 __all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
+    "silu",
+    "swish",
     "clamp_max",
     "clamp_min",
     "get_clamp_max_min_tmp_size",

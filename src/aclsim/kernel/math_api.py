@@ -346,6 +346,33 @@ def sigmoid(*args: Any, is_reuse_source: bool = False) -> None:
         pipe_barrier(PIPE_V)
 
 
+def _silu_like(name: str, dst: LocalTensor, src: LocalTensor, data_size: Any, factor: Any) -> None:
+    """``dst = src / (1 + exp(factor * src))`` in the operands' type, one instruction each over the count."""
+    c = parse(name, (dst, src, data_size), HALF_FLOAT)
+    muls(c.dst, c.src, factor, c.count)
+    pipe_barrier(PIPE_V)
+    exp(c.dst, c.dst, c.count)
+    pipe_barrier(PIPE_V)
+    adds(c.dst, c.dst, 1.0, c.count)
+    pipe_barrier(PIPE_V)
+    div(c.dst, c.src, c.dst, c.count)
+    pipe_barrier(PIPE_V)
+
+
+def silu(dst: LocalTensor, src: LocalTensor, data_size: int, *, is_reuse_source: bool = False) -> None:
+    """``Silu(dst, src, dataSize)``: ``x / (1 + exp(-x))`` in the operands' type (``muls`` -1, ``exp``,
+    ``adds`` 1, ``div``; half, float; no buffer)."""
+    _silu_like("silu", dst, src, data_size, -1.0)
+
+
+def swish(dst: LocalTensor, src: LocalTensor, data_size: int, scalar_value: Any, *,
+          is_reuse_source: bool = False) -> None:
+    """``Swish(dst, src, dataSize, scalarValue)``: ``x / (1 + exp(-beta x))`` in the operands' type, ``beta``
+    the scalar (negated in float, then converted to the type, as the library)."""
+    dt = dst.dtype if isinstance(dst, LocalTensor) else np.dtype(np.float32)
+    _silu_like("swish", dst, src, data_size, -float(dt.type(scalar_value)))  # beta in T, negated
+
+
 TANH_CLIP = 8.8
 
 
