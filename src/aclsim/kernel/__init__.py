@@ -54,6 +54,7 @@ from aclsim.kernel.atomic import (
     set_atomic_type,
 )
 from aclsim.kernel.blocks import KernelPythonError
+from aclsim.kernel.broadcast_api import broad_cast, broadcast, get_broad_cast_max_min_tmp_size
 from aclsim.kernel.cache import CacheMode, CacheRwMode
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
@@ -196,6 +197,48 @@ from aclsim.kernel.mask import (
     set_vector_mask,
     vector_mask_state,
 )
+from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
+    ceil,
+    clamp_max,
+    clamp_min,
+    floor,
+    frac,
+    get_ceil_max_min_tmp_size,
+    get_ceil_tmp_buffer_factor_size,
+    get_clamp_max_min_tmp_size,
+    get_floor_max_min_tmp_size,
+    get_floor_tmp_buffer_factor_size,
+    get_frac_max_min_tmp_size,
+    get_frac_tmp_buffer_factor_size,
+    get_log2_max_min_tmp_size,
+    get_log2_tmp_buffer_factor_size,
+    get_log10_max_min_tmp_size,
+    get_log10_tmp_buffer_factor_size,
+    get_log_max_min_tmp_size,
+    get_log_tmp_buffer_factor_size,
+    get_round_max_min_tmp_size,
+    get_round_tmp_buffer_factor_size,
+    get_sigmoid_max_min_tmp_size,
+    get_sign_max_min_tmp_size,
+    get_sign_tmp_buffer_factor_size,
+    get_tanh_max_min_tmp_size,
+    get_tanh_tmp_buffer_factor_size,
+    get_trunc_max_min_tmp_size,
+    get_trunc_tmp_buffer_factor_size,
+    get_xor_max_min_tmp_size,
+    get_xor_tmp_buffer_factor_size,
+    log,
+    log2,
+    log10,
+    round,
+    sigmoid,
+    sign,
+    silu,
+    swish,
+    tanh,
+    trunc,
+    xor,
+)
 from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
 from aclsim.kernel.movement import (
     NCHW_CONV_ADDR_LIST_SIZE,
@@ -219,6 +262,7 @@ from aclsim.kernel.multicore import (
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.placed import local_tensor
+from aclsim.kernel.power_api import get_power_max_min_tmp_size, get_power_tmp_buffer_factor_size, power
 from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
@@ -262,6 +306,7 @@ from aclsim.kernel.softmax_api import (
     soft_max,
     soft_max_tiling_func,
 )
+from aclsim.kernel.special_api import erf, get_erf_max_min_tmp_size, get_erf_tmp_buffer_factor_size
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -284,6 +329,29 @@ from aclsim.kernel.sysvar import (
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
+from aclsim.kernel.trig_api import (
+    acos,
+    asin,
+    asinh,
+    atan,
+    cos,
+    get_acos_max_min_tmp_size,
+    get_acos_tmp_buffer_factor_size,
+    get_asin_max_min_tmp_size,
+    get_asin_tmp_buffer_factor_size,
+    get_asinh_max_min_tmp_size,
+    get_asinh_tmp_buffer_factor_size,
+    get_atan_max_min_tmp_size,
+    get_atan_tmp_buffer_factor_size,
+    get_cos_max_min_tmp_size,
+    get_cos_tmp_buffer_factor_size,
+    get_sin_max_min_tmp_size,
+    get_sin_tmp_buffer_factor_size,
+    get_tan_max_min_tmp_size,
+    get_tan_tmp_buffer_factor_size,
+    sin,
+    tan,
+)
 from aclsim.kernel.vector_more import (
     ReduceType,
     arange,
@@ -553,6 +621,75 @@ __all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
     "ib_wait",
     "notify_event",
     "wait_event",
+]
+
+__all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
+__all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
+__all__ += ["erf", "get_erf_max_min_tmp_size", "get_erf_tmp_buffer_factor_size"]  # issue 13: Erf
+__all__ += [  # issue 13: Sin, Cos, Tan, Asin, Acos, Asinh, Atan (kernel/trig_api.py)
+    "acos",
+    "asin",
+    "get_acos_max_min_tmp_size",
+    "get_acos_tmp_buffer_factor_size",
+    "get_asin_max_min_tmp_size",
+    "get_asin_tmp_buffer_factor_size",
+    "tan",
+    "get_tan_max_min_tmp_size",
+    "get_tan_tmp_buffer_factor_size",
+    "asinh",
+    "atan",
+    "get_atan_max_min_tmp_size",
+    "get_atan_tmp_buffer_factor_size",
+    "get_asinh_max_min_tmp_size",
+    "get_asinh_tmp_buffer_factor_size",
+    "cos",
+    "get_cos_max_min_tmp_size",
+    "get_cos_tmp_buffer_factor_size",
+    "get_sin_max_min_tmp_size",
+    "get_sin_tmp_buffer_factor_size",
+    "sin",
+]
+__all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
+    "silu",
+    "swish",
+    "clamp_max",
+    "clamp_min",
+    "get_clamp_max_min_tmp_size",
+    "frac",
+    "xor",
+    "get_frac_max_min_tmp_size",
+    "get_frac_tmp_buffer_factor_size",
+    "get_xor_max_min_tmp_size",
+    "get_xor_tmp_buffer_factor_size",
+    "ceil",
+    "floor",
+    "get_ceil_max_min_tmp_size",
+    "get_ceil_tmp_buffer_factor_size",
+    "get_floor_max_min_tmp_size",
+    "get_floor_tmp_buffer_factor_size",
+    "get_log10_max_min_tmp_size",
+    "get_log10_tmp_buffer_factor_size",
+    "get_log2_max_min_tmp_size",
+    "get_log2_tmp_buffer_factor_size",
+    "get_log_max_min_tmp_size",
+    "get_log_tmp_buffer_factor_size",
+    "get_round_max_min_tmp_size",
+    "get_round_tmp_buffer_factor_size",
+    "get_sigmoid_max_min_tmp_size",
+    "get_sign_max_min_tmp_size",
+    "get_sign_tmp_buffer_factor_size",
+    "get_tanh_max_min_tmp_size",
+    "get_tanh_tmp_buffer_factor_size",
+    "get_trunc_max_min_tmp_size",
+    "get_trunc_tmp_buffer_factor_size",
+    "log",
+    "log10",
+    "log2",
+    "round",
+    "sigmoid",
+    "sign",
+    "tanh",
+    "trunc",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.
