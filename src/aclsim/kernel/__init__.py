@@ -163,7 +163,34 @@ from aclsim.kernel.mask import (
     set_vector_mask,
     vector_mask_state,
 )
-from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
+from aclsim.kernel.matmul_api import Matmul, MatmulImpl, regist_matmul_obj
+from aclsim.kernel.matmul_config import (  # issue 13: the Matmul's remaining template arguments
+    CFG_IBSHARE_NORM,
+    CFG_MDL,
+    CFG_NORM,
+    MM_CFG_BB,
+    BatchMode,
+    IterateMode,
+    IterateOrder,
+    MatmulApiStaticTiling,
+    MatmulBatchParams,
+    MatmulCallBackFunc,
+    MatmulConfig,
+    MatmulConfigMode,
+    MatmulDataCopyOutParams,
+    MatmulFuncParams,
+    MatmulQuantParams,
+    MatmulShapeParams,
+    MatmulType,
+    ScheduleType,
+    get_basic_config,
+    get_ib_share_norm_config,
+    get_matmul_api_tiling,
+    get_mdl_config,
+    get_mm_config,
+    get_normal_config,
+    get_special_mdl_config,
+)
 from aclsim.kernel.movement import (
     NCHW_CONV_ADDR_LIST_SIZE,
     DataCopyMVType,
@@ -442,6 +469,31 @@ __all__ += [  # cube paths and helpers (issue 13)
     *(t.name for t in KernelMetaType),
     "AIC",
     "AIV",
+]
+
+__all__ += [  # issue 13: the Matmul's remaining members and template arguments
+    "MatmulImpl",
+    "BatchMode",
+    "CFG_IBSHARE_NORM",
+    "IterateMode",
+    "IterateOrder",
+    "MM_CFG_BB",
+    "MatmulApiStaticTiling",
+    "MatmulBatchParams",
+    "MatmulCallBackFunc",
+    "MatmulConfigMode",
+    "MatmulDataCopyOutParams",
+    "MatmulFuncParams",
+    "MatmulQuantParams",
+    "MatmulShapeParams",
+    "ScheduleType",
+    "get_basic_config",
+    "get_ib_share_norm_config",
+    "get_matmul_api_tiling",
+    "get_mdl_config",
+    "get_mm_config",
+    "get_normal_config",
+    "get_special_mdl_config",
 ]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.

@@ -1,0 +1,278 @@
+"""The instructions of one Matmul object: the cube-path sequence its ``iterate`` and ``get_tensor_c`` issue.
+
+:class:`MatmulBlocks` is the part of :class:`~aclsim.kernel.Matmul` that records instructions
+(the object's state and API are in ``matmul_api.py``), with the instructions a hand-written
+kernel would use, so the core model times real instructions:
+
+- per L1 load (``stepKa``/``stepKb`` base blocks of K): ``data_copy`` GM -> L1 with
+  ``Nd2NzParams`` (ND inputs) or ``DataCopyParams`` (NZ inputs) on MTE2, through the object's
+  A1/B1 queues (two buffers when ``depthA1 = 2 * stepKa``: the next slab loads while the cube
+  works); a slab holding all of K stays in L1 for the next block that needs it;
+- per base block of K: ``load_data`` L1 -> L0A (zZ) / L0B (nZ; the 16 x 16 fractals turned
+  around when B is not transposed, or A is) on MTE1, then ``mmad`` into the CO1 tensor
+  (``cmatrix_init_val`` on the first step);
+- bias: ``data_copy`` GM -> L1 (C1) on MTE2 and L1 -> bias table on MTE1, added to the
+  first step's result as the cube initialises C from the bias table;
+- ``get_tensor_c``: ``fixpipe`` L0C -> GM (ND rows, fp32 -> fp16/bf16 on the way); to a VECIN
+  (UB) tensor through the workspace in global memory given to ``regist_matmul_obj`` (as the
+  split A2 chips do: the AIC writes, the AIV reads), bracketed by full barriers (the call is
+  synchronous).
+
+The row lengths of the stored matrices are the object's original shape (``M, N, Ka, Kb``: the
+tiling's, or ``set_org_shape``'s).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from aclsim.isa import Pipe, Space
+from aclsim.kernel._core import BYTES, bfloat16, current, float16, float32, int32
+from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
+from aclsim.kernel.cube import (
+    FixpipeParamsV220,
+    LoadData2DParams,
+    MmadParams,
+    QuantMode,
+    fixpipe,
+    load_data,
+    mmad,
+)
+from aclsim.kernel.matmul_config import MatmulType
+from aclsim.kernel.multicore import get_sub_block_num
+from aclsim.kernel.operands import local_bytes
+from aclsim.kernel.pipe import TQue
+from aclsim.kernel.sync import PIPE_ALL, PIPE_M, pipe_barrier
+from aclsim.kernel.tensor import GlobalTensor, LocalTensor
+from aclsim.kernel.tiling import CubeFormat, TCubeTiling, align, ceil_div
+
+#: C's type -> the fixpipe conversion that produces it from L0C.
+C_QUANT = {
+    float32: QuantMode.NoQuant,
+    int32: QuantMode.NoQuant,
+    float16: QuantMode.F322F16,
+    bfloat16: QuantMode.F322BF16,
+}
+
+
+class MatmulBlocks:
+    """The instruction sequences of a Matmul object (its state is set up by ``Matmul``)."""
+
+    a_type: MatmulType
+    b_type: MatmulType
+    a_dt: np.dtype
+    b_dt: np.dtype
+    c_dt: np.dtype
+    bias_dt: np.dtype | None
+    acc: np.dtype
+    workspace: Any
+    sub_block_idx: int
+    tiling: TCubeTiling | None
+    _ques: dict[str, TQue]
+    _sizes: dict[str, tuple[int, int]]
+    _ga: GlobalTensor | None
+    _gb: GlobalTensor | None
+    _gbias: GlobalTensor | None
+    _trans_a: bool
+    _trans_b: bool
+    _kept: dict[str, tuple[tuple[int, int], LocalTensor]]
+    _org: tuple[int, int, int, int]
+
+    def _single(self) -> tuple[int, int, int]:
+        raise NotImplementedError  # Matmul's: this computation's singleCoreM/N/K
+
+    def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int) -> None:
+        """One block of C: K in base steps, L1 slabs of stepKa/stepKb steps, mmad into CO1."""
+        t = self.tiling
+        assert t is not None
+        q_a2, q_b2, q_co1 = self._ques["a2"], self._ques["b2"], self._ques["co1"]
+        c1 = q_co1.alloc_tensor(self.acc)
+        k_iters = ceil_div(sk, t.base_k)
+        a1 = b1 = None
+        for kt in range(k_iters):
+            cur_k = min(t.base_k, sk - kt * t.base_k)
+            if kt % t.step_ka == 0:
+                a1 = self._slab("a1", (mi, kt // t.step_ka), a1, cur_m, sk, k_iters <= t.step_ka)
+            if kt % t.step_kb == 0:
+                b1 = self._slab("b1", (ni, kt // t.step_kb), b1, cur_n, sk, k_iters <= t.step_kb)
+            assert a1 is not None and b1 is not None
+            a2 = q_a2.alloc_tensor(self.a_dt)
+            kk_a, kw_a = self._in_slab(kt, t.step_ka, sk)
+            self._load_l0a(a2, a1, cur_m, cur_k, kk_a, kw_a)
+            q_a2.enque(a2)
+            b2 = q_b2.alloc_tensor(self.b_dt)
+            kk_b, kw_b = self._in_slab(kt, t.step_kb, sk)
+            self._load_l0b(b2, b1, cur_n, cur_k, kk_b, kw_b)
+            q_b2.enque(b2)
+            a2, b2 = q_a2.deque(self.a_dt), q_b2.deque(self.b_dt)
+            if kt:  # accumulating into the previous step's L0C (see the module's notes on PIPE_M)
+                pipe_barrier(PIPE_M)
+            mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=kt == 0))
+            if kt == 0 and self._gbias is not None:
+                self._add_bias(c1, ni, cur_m, cur_n)
+            q_a2.free_tensor(a2)
+            q_b2.free_tensor(b2)
+        for key, slab, whole in (("a1", a1, k_iters <= t.step_ka), ("b1", b1, k_iters <= t.step_kb)):
+            if not whole and slab is not None:
+                self._ques[key].free_tensor(slab)
+        q_co1.enque(c1)
+
+    def _in_slab(self, kt: int, step: int, sk: int) -> tuple[int, int]:
+        """(K offset of base step ``kt`` inside its L1 slab, the slab's K width)."""
+        t = self.tiling
+        assert t is not None
+        first = kt - kt % step
+        return (kt - first) * t.base_k, min(step * t.base_k, sk - first * t.base_k)
+
+    def _slab(
+        self, key: str, where: tuple[int, int], old: LocalTensor | None, cur: int, sk: int, whole: bool
+    ) -> LocalTensor:
+        """The L1 slab ``where`` = (block in M or N, slab of K) of A (``a1``) or B (``b1``): kept
+        from the previous block when it holds all of K, else loaded (the previous one freed)."""
+        kept = self._kept.get(key)
+        if kept is not None:
+            if kept[0] == where and whole:
+                return kept[1]
+            self._drop_kept(key)
+        que = self._ques[key]
+        if old is not None and self._sizes[key][0] < 2:
+            que.free_tensor(old)
+            old = None
+        slab = que.alloc_tensor(self.a_dt)
+        if old is not None:  # the next slab's buffer taken first: its load overlaps the cube's work
+            que.free_tensor(old)
+        self._copy_in(key, slab, where, cur, sk)
+        que.enque(slab)
+        slab = que.deque(self.a_dt)
+        if whole:
+            self._kept[key] = (where, slab)
+        return slab
+
+    def _drop_kept(self, key: str) -> None:
+        kept = self._kept.pop(key, None)
+        if kept is not None:
+            self._ques[key].free_tensor(kept[1])
+
+    def _copy_in(self, key: str, slab: LocalTensor, where: tuple[int, int], cur: int, sk: int) -> None:
+        """GM -> L1 (MTE2) of one slab, as NZ: ``cur`` rows (of A) / columns (of B) by the slab's K."""
+        t = self.tiling
+        assert t is not None
+        om, on, oka, okb = self._org
+        is_a = key == "a1"
+        blk, ks = where
+        step = t.step_ka if is_a else t.step_kb
+        k0 = ks * step * t.base_k
+        kw = min(step * t.base_k, sk - k0)
+        base = t.base_m if is_a else t.base_n
+        g = self._ga if is_a else self._gb
+        mt = self.a_type if is_a else self.b_type
+        trans = self._trans_a if is_a else self._trans_b
+        assert g is not None
+        c0 = 32 // self.a_dt.itemsize
+        r0 = blk * base
+        if mt.format is CubeFormat.NZ:  # already fractal in GM: one 32 B row per block, groups apart
+            if is_a:  # A NZ: groups of c0 K-columns, each holding align16(M) rows
+                rows, full, groups, g0 = align(cur, 16), align(om, 16), ceil_div(kw, c0), k0 // c0
+                start = g0 * full * c0 + r0 * c0
+            else:  # B NZ: groups of 16 N-columns, each holding align16(Kb) rows
+                rows, full, groups, g0 = align(kw, 16), align(okb, 16), ceil_div(cur, 16), r0 // 16
+                start = g0 * full * 16 + k0 * 16
+            data_copy(slab, g[start], DataCopyParams(groups, rows, full - rows, 0))
+            return
+        # ND: which rows and columns of the stored matrix, and its row length
+        if is_a and not trans:  # A (M x Ka)
+            off, n_rows, d_cols, stride = r0 * oka + k0, cur, kw, oka
+        elif is_a:  # A stored transposed (Ka x M)
+            off, n_rows, d_cols, stride = k0 * om + r0, kw, cur, om
+        elif not trans:  # B (Kb x N)
+            off, n_rows, d_cols, stride = k0 * on + r0, kw, cur, on
+        else:  # B stored transposed (N x Kb)
+            off, n_rows, d_cols, stride = r0 * okb + k0, cur, kw, okb
+        data_copy(slab, g[off], Nd2NzParams(1, n_rows, d_cols, 0, stride, align(n_rows, 16), 1, 0))
+
+    def _load_l0a(self, a2: LocalTensor, a1: LocalTensor, cur_m: int, cur_k: int, kk: int, kw: int) -> None:
+        """L1 -> L0A (zZ): one row of fractals per 16 rows of A, from K offset ``kk`` of the slab."""
+        c0 = 32 // self.a_dt.itemsize
+        m1, k1 = ceil_div(cur_m, 16), ceil_div(cur_k, c0)
+        frac = 16 * c0
+        for i in range(m1):
+            if self._trans_a:  # NZ of A^T: groups of 16 M-columns, each align16(slab K) rows
+                params = LoadData2DParams(i * ceil_div(kw, 16) + kk // 16, k1, 1, if_transpose=True)
+            else:  # NZ of A: groups of c0 K-columns, each align16(cur_m) rows
+                params = LoadData2DParams((kk // c0) * m1 + i, k1, m1)
+            load_data(a2[i * k1 * frac], a1, params)
+
+    def _load_l0b(self, b2: LocalTensor, b1: LocalTensor, cur_n: int, cur_k: int, kk: int, kw: int) -> None:
+        """L1 -> L0B (nZ): one row of fractals per C0 of K."""
+        c0 = 32 // self.b_dt.itemsize
+        n1 = ceil_div(cur_n, 16)
+        frac = 16 * c0
+        if self._trans_b:  # NZ of B^T: groups of c0 K-columns, each align16(cur_n) rows: already nZ
+            for kb in range(ceil_div(cur_k, c0)):
+                load_data(b2[kb * n1 * frac], b1, LoadData2DParams((kk // c0 + kb) * n1, n1, 1))
+        else:  # NZ of B: groups of 16 N-columns, each align16(slab K) rows: fractals turned around
+            for kb in range(ceil_div(cur_k, 16)):
+                params = LoadData2DParams(kk // 16 + kb, n1, ceil_div(kw, 16), if_transpose=True)
+                load_data(b2[kb * n1 * frac], b1, params)
+
+    def _add_bias(self, c1: LocalTensor, ni: int, cur_m: int, cur_n: int) -> None:
+        """The block's bias: GM -> L1 (C1, MTE2), L1 -> bias table (MTE1), added to C as the cube
+        initialises C from the bias table."""
+        t = self.tiling
+        assert t is not None and self._gbias is not None and self.bias_dt is not None
+        core = current()
+        que = self._ques["bias"]
+        bl1 = que.alloc_tensor(self.bias_dt)
+        data_copy(bl1, self._gbias[ni * t.base_n], Nd2NzParams(1, 1, cur_n, 0, cur_n, 1, 1, 0))
+        que.enque(bl1)
+        bl1 = que.deque(self.bias_dt)
+        nbytes = align(cur_n * self.bias_dt.itemsize, 32)
+        bias = local_bytes(core, bl1, cur_n * self.bias_dt.itemsize, "set_bias", "bias").view(self.bias_dt)
+        core.emit(
+            Pipe.MTE1, "data_copy", (bl1.access(nbytes),), (core.access(Space.BT, 0, nbytes),), BYTES[nbytes]
+        )
+        m1, n1 = ceil_div(cur_m, 16), ceil_div(cur_n, 16)
+        c = local_bytes(core, c1, m1 * n1 * 256 * self.acc.itemsize, "mmad", "dst").view(self.acc)
+        row = np.zeros(n1 * 16, self.acc)
+        row[:cur_n] = bias.astype(self.acc)
+        blocks = c.reshape(n1, m1, 16, 16)
+        blocks[...] = blocks + row.reshape(n1, 1, 1, 16)
+        que.free_tensor(bl1)
+
+
+    def _to_ub(
+        self, dst: LocalTensor, c1: LocalTensor, mi: int, ni: int, cur_m: int, cur_n: int, sequential: bool
+    ) -> None:
+        """L0C -> workspace (FIX) -> UB (MTE2), the split chips' way from the cube to the vector core."""
+        t = self.tiling
+        assert t is not None
+        core = current()
+        csz = self.c_dt.itemsize
+        sn = self._single()[1]
+        pitch = t.base_n if sequential else sn
+        ws = GlobalTensor(self.c_dt)
+        ws.set_global_buffer(self.workspace)
+        slot = core.block_idx * get_sub_block_num() + self.sub_block_idx  # one slot per AIV
+        ws = ws[slot * t.base_m * t.base_n]
+        fixpipe(
+            ws,
+            c1,
+            FixpipeParamsV220(
+                n_size=cur_n,
+                m_size=cur_m,
+                src_stride=align(cur_m, 16),
+                dst_stride=t.base_n,
+                quant_pre=C_QUANT[self.c_dt],
+            ),
+        )
+        pipe_barrier(PIPE_ALL)  # the FIX write to GM lands before MTE2 reads it back
+        off = 0 if sequential else mi * t.base_m * sn + ni * t.base_n
+        blen = cur_n * csz
+        params = DataCopyExtParams(
+            cur_m, blen, (t.base_n - cur_n) * csz, (pitch * csz - align(blen, 32)) // 32, 0
+        )
+        data_copy_pad(dst[off], ws, params)
+        pipe_barrier(PIPE_ALL)  # synchronous: the block is in UB when the call returns
+
