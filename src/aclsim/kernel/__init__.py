@@ -76,10 +76,15 @@ from aclsim.kernel.coretype import (
     kernel_task_type,
     kernel_task_type_default,
 )
-from aclsim.kernel.cube import (
+from aclsim.kernel.cube import (  # issue 13
+    CFG_COLUMN_MAJOR,
+    CFG_NZ,
+    CFG_ROW_MAJOR,
     BlockMode,
+    CO2Layout,
     DataCopyEnhancedParams,
     DeqScale,
+    FixpipeConfig,
     FixpipeParams,
     FixpipeParamsV220,
     LoadData2DParams,
@@ -90,6 +95,7 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
+from aclsim.kernel.cube_fill import InitConstValueParams, fill, init_const_value  # issue 13
 from aclsim.kernel.cube_load import LoadData2dTransposeParams, LoadData3DParamsV2, load_data_with_transpose
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
 from aclsim.kernel.elementwise import (  # the elementwise instructions: one line each in its table
@@ -471,6 +477,16 @@ __all__ += [  # cube paths and helpers (issue 13)
     "AIV",
 ]
 
+__all__ += [  # issue 13: fixpipe's layouts, constant fills of L1/L0
+    "CFG_COLUMN_MAJOR",
+    "CFG_NZ",
+    "CFG_ROW_MAJOR",
+    "CO2Layout",
+    "FixpipeConfig",
+    "InitConstValueParams",
+    "fill",
+    "init_const_value",
+]
 __all__ += [  # issue 13: the Matmul's remaining members and template arguments
     "MatmulImpl",
     "BatchMode",

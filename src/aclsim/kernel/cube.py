@@ -147,6 +147,27 @@ class FixpipeParamsV220:
 
 
 FixpipeParams = FixpipeParamsV220
+
+
+class CO2Layout(enum.IntEnum):
+    """``CO2Layout``: the layout ``fixpipe`` writes (``COLUMN_MAJOR``, NZ2DN: the Ascend 950's only)."""
+
+    NZ = 0
+    ROW_MAJOR = 1
+    COLUMN_MAJOR = 2
+
+
+@dataclass(frozen=True)
+class FixpipeConfig:
+    """``FixpipeConfig{format, isToUB}``: ``fixpipe``'s template argument (``Fixpipe<T, U, CFG_NZ>``)."""
+
+    format: CO2Layout = CO2Layout.ROW_MAJOR
+    is_to_ub: bool = False
+
+
+CFG_ROW_MAJOR = FixpipeConfig(CO2Layout.ROW_MAJOR)
+CFG_NZ = FixpipeConfig(CO2Layout.NZ)
+CFG_COLUMN_MAJOR = FixpipeConfig(CO2Layout.COLUMN_MAJOR)
 LoadData2dParams = LoadData2DParams  # Ascend C spells it both ways
 
 
@@ -357,13 +378,18 @@ def copy_l0c_to_ub(dst: LocalTensor, src: LocalTensor, count: int, block_len: in
               BYTES_REPEATS[(nbytes, -(-count * n * dst.dtype.itemsize // core.chip.vector_repeat_bytes))])
 
 
-def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
-    """``Fixpipe(dst, src, FixpipeParamsV220)`` (``CFG_ROW_MAJOR``): L0C (NZ) -> GM (or L1) as ND rows,
-    on FIX, with optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
+def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220,
+            config: FixpipeConfig = CFG_ROW_MAJOR) -> None:
+    """``Fixpipe<T, U, config>(dst, src, FixpipeParamsV220)``: L0C (NZ) -> GM (or L1) on FIX, with
+    optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
 
-    Element ``(r, c)`` of matrix ``i`` is read at L0C element ``i * src_nd_stride * 1024 B +
-    (c // 16) * src_stride * 16 + r * 16 + c % 16`` and written at destination element
-    ``i * dst_nd_stride + r * dst_stride + c``.
+    ``CFG_ROW_MAJOR`` (NZ2ND): element ``(r, c)`` of matrix ``i`` is read at L0C element ``i *
+    src_nd_stride * 1024 B + (c // 16) * src_stride * 16 + r * 16 + c % 16`` and written at
+    destination element ``i * dst_nd_stride + r * dst_stride + c``.  ``CFG_NZ`` (NZ2NZ, the
+    NZ2NZ page's pseudocode): the result stays NZ, ``n_size`` a multiple of 16, element ``(r, c)``
+    written at byte ``(c // 16) * dst_stride * 32 + (r * 16 + c % 16) * sizeof(dst)``
+    (``dst_stride`` counts 32 B blocks between the starts of two Z columns; ``nd_num`` is an
+    NZ2ND field and must stay 1).
     """
     core = current()
     name = "fixpipe"
@@ -376,13 +402,23 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     local_operand(core, src, name, "src", (Space.L0C,))
     m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
     check_unit_flag(core, int(params.unit_flag), name)
+    layout = CO2Layout(config.format)
+    if layout is CO2Layout.COLUMN_MAJOR or config.is_to_ub:
+        what = "is_to_ub (L0C -> UB)" if config.is_to_ub else "CFG_COLUMN_MAJOR (NZ2DN)"
+        core.fault(UnsupportedFault, f"{name}: {what} exists on the Ascend 950 (arch 3510) only, not on "
+                   f"{core.chip.name}",
+                   hint="CFG_ROW_MAJOR (ND rows) or CFG_NZ (NZ) to GM or L1")
     if m <= 0 or n <= 0 or nd <= 0:
         raise ValueError(f"{name}: m_size, n_size and nd_num must be > 0, got {m}, {n}, {nd}")
     ss = int(params.src_stride) or -(-m // 16) * 16
     ds = int(params.dst_stride) or n
     if ss < m:
         raise ValueError(f"{name}: src_stride {ss} (16-element rows between Z columns) must be >= m_size {m}")
-    if ds < n:
+    nz = layout is CO2Layout.NZ
+    if nz and (n % 16 or nd != 1 or not int(params.dst_stride)):
+        raise ValueError(f"{name} with CFG_NZ: n_size ({n}) must be a multiple of 16, nd_num ({nd}) 1 and "
+                         "dst_stride (32 B blocks between Z columns) given, not 0")
+    if not nz and ds < n:
         raise ValueError(f"{name}: dst_stride {ds} (elements per row) must be >= n_size {n}")
     quant = QuantMode(params.quant_pre)
     want = {QuantMode.NoQuant: src.dtype, QuantMode.F322F16: float16, QuantMode.F322BF16: bfloat16}[quant]
@@ -397,7 +433,13 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     frac_elems = 1024 // src.dtype.itemsize
     r, c = np.arange(m)[:, None], np.arange(n)[None, :]
     s_idx = (c // 16) * ss * 16 + r * 16 + c % 16
-    d_idx = r * ds + c
+    if nz:  # Z columns dst_stride 32 B blocks apart, rows of 16 inside
+        col_step = ds * 32 // dst.dtype.itemsize
+        if (ds * 32) % dst.dtype.itemsize:
+            raise ValueError(f"{name}: dst_stride {ds} x 32 B is not whole {dst.dtype} elements")
+        d_idx = (c // 16) * col_step + r * 16 + c % 16
+    else:
+        d_idx = r * ds + c
     s_step, d_step = int(params.src_nd_stride) * frac_elems, int(params.dst_nd_stride)
     if nd > 1 and (s_step <= 0 or d_step <= 0):
         raise ValueError(f"{name}: nd_num {nd} needs src_nd_stride and dst_nd_stride > 0")
