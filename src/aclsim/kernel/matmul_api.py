@@ -166,6 +166,7 @@ class Matmul(MatmulBlocks):
         if t.is_bias:
             assert self.bias_dt is not None
             sizes["bias"] = (1, t.base_n * self.bias_dt.itemsize)
+            sizes["bt"] = (1, t.base_n * self.acc.itemsize)
         if self._ques:  # a new tiling for buffers already taken: it must fit them
             for key, (num, size) in sizes.items():
                 have = self._sizes.get(key)
@@ -182,6 +183,7 @@ class Matmul(MatmulBlocks):
                 "b2": TPosition.B2,
                 "co1": TPosition.CO1,
                 "bias": TPosition.C1,
+                "bt": TPosition.C2,
             }
             for key, (num, size) in sizes.items():
                 que = TQue(positions[key], 1)
@@ -239,6 +241,11 @@ class Matmul(MatmulBlocks):
                     f"Matmul.init (CFG_MDL): the K loads of A ({ka_iter}) and B ({kb_iter}) "
                     "must be multiples of one another"
                 )
+        if t.is_bias and t.base_n * self.acc.itemsize > chip.bt_bytes:
+            raise ValueError(
+                f"Matmul.init: a bias row of baseN {t.base_n} x {self.acc.itemsize} B does not fit the "
+                f"{chip.bt_bytes} B bias table of {chip.name}"
+            )
         if t.is_bias and self.bias_dt is None:
             raise ValueError("Matmul.init: the tiling has isBias = 1 but the Matmul has no bias MatmulType")
         if min(t.m, t.n, t.ka, t.kb) <= 0:

@@ -11,8 +11,8 @@ kernel would use, so the core model times real instructions:
 - per base block of K: ``load_data`` L1 -> L0A (zZ) / L0B (nZ; the 16 x 16 fractals turned
   around when B is not transposed, or A is) on MTE1, then ``mmad`` into the CO1 tensor
   (``cmatrix_init_val`` on the first step);
-- bias: ``data_copy`` GM -> L1 (C1) on MTE2 and L1 -> bias table on MTE1, added to the
-  first step's result as the cube initialises C from the bias table;
+- bias: ``data_copy`` GM -> L1 (C1) on MTE2 and L1 -> bias table (C2) on MTE1, read by the
+  block's first ``mmad`` (``Mmad(dst, fm, filter, bias, params)``: C starts from the bias);
 - ``get_tensor_c``: ``fixpipe`` L0C -> GM (ND rows, fp32 -> fp16/bf16 on the way); to a VECIN
   (UB) tensor through the workspace in global memory given to ``regist_matmul_obj`` (as the
   split A2 chips do: the AIC writes, the AIV reads), bracketed by full barriers (the call is
@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.isa import Pipe, Space
-from aclsim.kernel._core import BYTES, bfloat16, current, float16, float32, int32
+from aclsim.kernel._core import bfloat16, current, float16, float32, int32
 from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
 from aclsim.kernel.cube import (
+    BT_UNIT,
     FixpipeParamsV220,
     LoadData2DParams,
     MmadParams,
@@ -42,7 +42,6 @@ from aclsim.kernel.cube import (
 )
 from aclsim.kernel.matmul_config import MatmulType
 from aclsim.kernel.multicore import get_sub_block_num
-from aclsim.kernel.operands import local_bytes
 from aclsim.kernel.pipe import TQue
 from aclsim.kernel.sync import PIPE_ALL, PIPE_M, pipe_barrier
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -90,6 +89,7 @@ class MatmulBlocks:
         q_a2, q_b2, q_co1 = self._ques["a2"], self._ques["b2"], self._ques["co1"]
         c1 = q_co1.alloc_tensor(self.acc)
         k_iters = ceil_div(sk, t.base_k)
+        bt = self._load_bias(ni, cur_n) if self._gbias is not None else None
         a1 = b1 = None
         for kt in range(k_iters):
             cur_k = min(t.base_k, sk - kt * t.base_k)
@@ -109,9 +109,11 @@ class MatmulBlocks:
             a2, b2 = q_a2.deque(self.a_dt), q_b2.deque(self.b_dt)
             if kt:  # accumulating into the previous step's L0C (see the module's notes on PIPE_M)
                 pipe_barrier(PIPE_M)
-            mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=kt == 0))
-            if kt == 0 and self._gbias is not None:
-                self._add_bias(c1, ni, cur_m, cur_n)
+            if kt == 0 and bt is not None:  # C starts from the bias table
+                mmad(c1, a2, b2, bt, MmadParams(cur_m, cur_n, cur_k))
+                self._ques["bt"].free_tensor(bt)
+            else:
+                mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=kt == 0))
             q_a2.free_tensor(a2)
             q_b2.free_tensor(b2)
         for key, slab, whole in (("a1", a1, k_iters <= t.step_ka), ("b1", b1, k_iters <= t.step_kb)):
@@ -217,30 +219,21 @@ class MatmulBlocks:
                 params = LoadData2DParams(kk // 16 + kb, n1, ceil_div(kw, 16), if_transpose=True)
                 load_data(b2[kb * n1 * frac], b1, params)
 
-    def _add_bias(self, c1: LocalTensor, ni: int, cur_m: int, cur_n: int) -> None:
-        """The block's bias: GM -> L1 (C1, MTE2), L1 -> bias table (MTE1), added to C as the cube
-        initialises C from the bias table."""
+    def _load_bias(self, ni: int, cur_n: int) -> LocalTensor:
+        """The block's bias: GM -> L1 (C1, MTE2), then L1 -> bias table (C2, MTE1; half -> float on
+        the way), whole 16-column groups; the first mmad of the block starts C from it."""
         t = self.tiling
         assert t is not None and self._gbias is not None and self.bias_dt is not None
-        core = current()
-        que = self._ques["bias"]
-        bl1 = que.alloc_tensor(self.bias_dt)
+        q_l1, q_bt = self._ques["bias"], self._ques["bt"]
+        bl1 = q_l1.alloc_tensor(self.bias_dt)
         data_copy(bl1, self._gbias[ni * t.base_n], Nd2NzParams(1, 1, cur_n, 0, cur_n, 1, 1, 0))
-        que.enque(bl1)
-        bl1 = que.deque(self.bias_dt)
-        nbytes = align(cur_n * self.bias_dt.itemsize, 32)
-        bias = local_bytes(core, bl1, cur_n * self.bias_dt.itemsize, "set_bias", "bias").view(self.bias_dt)
-        core.emit(
-            Pipe.MTE1, "data_copy", (bl1.access(nbytes),), (core.access(Space.BT, 0, nbytes),), BYTES[nbytes]
-        )
-        m1, n1 = ceil_div(cur_m, 16), ceil_div(cur_n, 16)
-        c = local_bytes(core, c1, m1 * n1 * 256 * self.acc.itemsize, "mmad", "dst").view(self.acc)
-        row = np.zeros(n1 * 16, self.acc)
-        row[:cur_n] = bias.astype(self.acc)
-        blocks = c.reshape(n1, m1, 16, 16)
-        blocks[...] = blocks + row.reshape(n1, 1, 1, 16)
-        que.free_tensor(bl1)
-
+        q_l1.enque(bl1)
+        bl1 = q_l1.deque(self.bias_dt)
+        bt = q_bt.alloc_tensor(self.acc)
+        data_copy(bt, bl1, DataCopyParams(1, ceil_div(cur_n, 16) * 16 * self.acc.itemsize // BT_UNIT, 0, 0))
+        q_l1.free_tensor(bl1)
+        q_bt.enque(bt)
+        return q_bt.deque(self.acc)
 
     def _to_ub(
         self, dst: LocalTensor, c1: LocalTensor, mi: int, ni: int, cur_m: int, cur_n: int, sequential: bool
