@@ -259,6 +259,7 @@ from aclsim.kernel.sync import (
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
+from aclsim.kernel.tscm import TSCM  # issue 13
 
 __all__ = [
     "CMPMODE",
@@ -489,6 +490,7 @@ __all__ += [  # issue 13: fixpipe's layouts, constant fills of L1/L0
 ]
 __all__ += [  # issue 13: the Matmul's remaining members and template arguments
     "MatmulImpl",
+    "TSCM",
     "BatchMode",
     "CFG_IBSHARE_NORM",
     "IterateMode",

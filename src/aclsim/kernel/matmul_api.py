@@ -98,16 +98,24 @@ class Matmul(MatmulBlocks):
                 f"Matmul: bias {self.bias_dt} with {self.a_dt} inputs: use {BIAS_TYPES[self.a_dt]}"
             )
         for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
-            if t is not None and t.position is not TPosition.GM:
+            tscm = name != "bias" and t is not None and t.position is TPosition.TSCM
+            if t is not None and t.position is not TPosition.GM and not tscm:
                 raise FeatureNotSupportedError(
-                    f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A, B and bias "
-                    "from GM (TSCM/VECOUT inputs are not modelled)"
+                    f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
+                    "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"
                 )
         for name, t in (("A", a_type), ("B", b_type)):
-            if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (t.format is CubeFormat.NZ and t.is_trans):
+            if t.position is TPosition.TSCM and t.format is not CubeFormat.NZ:
+                raise FeatureNotSupportedError(
+                    f"Matmul: {name} in TSCM as {CubeFormat(t.format).name}: the cube loads L1 in NZ "
+                    "(pass NZ)"
+                )
+            if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (
+                t.format is CubeFormat.NZ and t.is_trans and t.position is TPosition.GM
+            ):
                 raise FeatureNotSupportedError(
                     f"Matmul: {name} in {CubeFormat(t.format).name}"
-                    f"{' transposed' if t.is_trans else ''}: ND, or NZ not transposed"
+                    f"{' transposed' if t.is_trans else ''} in GM: ND, or NZ not transposed"
                 )
         if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
             raise FeatureNotSupportedError(
@@ -122,6 +130,8 @@ class Matmul(MatmulBlocks):
         self._sizes: dict[str, tuple[int, int]] = {}
         self._ga: GlobalTensor | None = None
         self._gb: GlobalTensor | None = None
+        self._la: LocalTensor | None = None
+        self._lb: LocalTensor | None = None
         self._gbias: GlobalTensor | None = None
         self._trans_a = self._trans_b = False
         self._tail = (-1, -1, -1)
@@ -266,16 +276,24 @@ class Matmul(MatmulBlocks):
         self._cursor = -1
 
     def set_tensor_a(self, gm: Any, is_transpose_a: bool = False) -> None:
-        """``SetTensorA(gm, isTransposeA)``: A's part for this core, from its first element."""
-        ga, trans = self._input(gm, self.a_dt, "A"), self._trans(is_transpose_a, self.a_type, "A")
-        self._ga, self._trans_a = ga, trans
+        """``SetTensorA(gm, isTransposeA)``: A's part for this core, from its first element; or
+        ``SetTensorA(leftMatrix)`` with the core's whole part already in L1 (a TSCM tensor, NZ:
+        groups of C0 columns of K holding singleCoreM rows rounded up to 16; transposed, groups
+        of 16 columns of M holding singleCoreK rows rounded up to 16): no GM -> L1 copy then."""
+        src = self._input(gm, self.a_dt, "A", self.a_type)
+        trans = self._trans(is_transpose_a, self.a_type, "A")
+        self._ga, self._la = (src, None) if isinstance(src, GlobalTensor) else (None, src)
+        self._trans_a = trans
         self._drop_kept("a1")
         self._reset()
 
     def set_tensor_b(self, gm: Any, is_transpose_b: bool = False) -> None:
-        """``SetTensorB(gm, isTransposeB)``."""
-        gb, trans = self._input(gm, self.b_dt, "B"), self._trans(is_transpose_b, self.b_type, "B")
-        self._gb, self._trans_b = gb, trans
+        """``SetTensorB(gm, isTransposeB)`` / ``SetTensorB(rightMatrix)`` (TSCM, NZ: groups of 16 columns
+        of N holding singleCoreK rows rounded up to 16; transposed, groups of C0 columns of K)."""
+        src = self._input(gm, self.b_dt, "B", self.b_type)
+        trans = self._trans(is_transpose_b, self.b_type, "B")
+        self._gb, self._lb = (src, None) if isinstance(src, GlobalTensor) else (None, src)
+        self._trans_b = trans
         self._drop_kept("b1")
         self._reset()
 
@@ -385,7 +403,8 @@ class Matmul(MatmulBlocks):
                 "iterate_batch to a VECIN tensor is not modelled: pass a GlobalTensor"
             )
         if self._ga is None or self._gb is None:
-            raise ValueError("iterate_batch before set_tensor_a / set_tensor_b")
+            raise ValueError("iterate_batch before set_tensor_a / set_tensor_b (GlobalTensors: batches "
+                             "from TSCM are not modelled)")
         om, on, oka, okb = self._org
         sa, sb = int(matrix_stride_a) or om * oka, int(matrix_stride_b) or okb * on
         ba, bb = self._batch
@@ -414,12 +433,19 @@ class Matmul(MatmulBlocks):
             "inference AI Core, 310P) only, where aclsim's Matmul is not modelled"
         )
 
-    def _input(self, gm: Any, dtype: np.dtype, what: str) -> GlobalTensor:
-        if isinstance(gm, LocalTensor):
+    def _input(self, gm: Any, dtype: np.dtype, what: str, mt: MatmulType | None = None) -> Any:
+        """``gm`` checked against the MatmulType: a GlobalTensor for GM, an L1 LocalTensor for TSCM."""
+        tscm = mt is not None and mt.position is TPosition.TSCM
+        if isinstance(gm, LocalTensor) and not tscm:
             raise FeatureNotSupportedError(
-                f"Set{what} with a LocalTensor (TSCM/VECOUT) is not modelled: pass a GlobalTensor"
+                f"Set{what} with a LocalTensor needs a TSCM MatmulType (VECOUT inputs are not modelled); "
+                "the MatmulType says GM: pass a GlobalTensor"
             )
-        if not isinstance(gm, GlobalTensor):
+        if tscm and not isinstance(gm, LocalTensor):
+            raise TypeError(f"{what}'s MatmulType is TSCM: pass its L1 LocalTensor, got {type(gm).__name__}")
+        if tscm:
+            local_operand(current(), gm, f"set_tensor_{what.lower()}", what, (Space.L1,))
+        elif not isinstance(gm, GlobalTensor):
             raise TypeError(f"{what} must be a GlobalTensor, got {type(gm).__name__}")
         if gm.dtype != dtype:
             raise TypeError(f"{what} is {gm.dtype}, the Matmul's MatmulType says {dtype}")
@@ -466,7 +492,7 @@ class Matmul(MatmulBlocks):
             raise FeatureNotSupportedError(
                 "iterate(en_partial_sum=True) (accumulating into L0C) is not modelled"
             )
-        if self._ga is None or self._gb is None:
+        if (self._ga is None and self._la is None) or (self._gb is None and self._lb is None):
             raise ValueError("iterate before set_tensor_a / set_tensor_b")
         if self._pending:
             raise ValueError(

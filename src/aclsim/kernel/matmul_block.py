@@ -74,6 +74,8 @@ class MatmulBlocks:
     _ga: GlobalTensor | None
     _gb: GlobalTensor | None
     _gbias: GlobalTensor | None
+    _la: LocalTensor | None  # A / B in L1 (TSCM), whole
+    _lb: LocalTensor | None
     _trans_a: bool
     _trans_b: bool
     _kept: dict[str, tuple[tuple[int, int], LocalTensor]]
@@ -91,20 +93,31 @@ class MatmulBlocks:
         k_iters = ceil_div(sk, t.base_k)
         bt = self._load_bias(ni, cur_n) if self._gbias is not None else None
         a1 = b1 = None
+        sm, sn, _ = self._single()
         for kt in range(k_iters):
             cur_k = min(t.base_k, sk - kt * t.base_k)
-            if kt % t.step_ka == 0:
-                a1 = self._slab("a1", (mi, kt // t.step_ka), a1, cur_m, sk, k_iters <= t.step_ka)
-            if kt % t.step_kb == 0:
-                b1 = self._slab("b1", (ni, kt // t.step_kb), b1, cur_n, sk, k_iters <= t.step_kb)
+            if self._la is not None:  # A whole in L1 (TSCM): no copy; the core's part is NZ there
+                a1, kk_a = self._la, kt * t.base_k
+                geo_a = (mi * t.base_m // 16, ceil_div(sk if self._trans_a else sm, 16))
+            else:
+                if kt % t.step_ka == 0:
+                    a1 = self._slab("a1", (mi, kt // t.step_ka), a1, cur_m, sk, k_iters <= t.step_ka)
+                kk_a, kw_a = self._in_slab(kt, t.step_ka, sk)
+                geo_a = (0, ceil_div(kw_a if self._trans_a else cur_m, 16))
+            if self._lb is not None:  # B whole in L1 (TSCM)
+                b1, kk_b = self._lb, kt * t.base_k
+                geo_b = (ni * t.base_n // 16, ceil_div(sn if self._trans_b else sk, 16))
+            else:
+                if kt % t.step_kb == 0:
+                    b1 = self._slab("b1", (ni, kt // t.step_kb), b1, cur_n, sk, k_iters <= t.step_kb)
+                kk_b, kw_b = self._in_slab(kt, t.step_kb, sk)
+                geo_b = (0, ceil_div(cur_n if self._trans_b else kw_b, 16))
             assert a1 is not None and b1 is not None
             a2 = q_a2.alloc_tensor(self.a_dt)
-            kk_a, kw_a = self._in_slab(kt, t.step_ka, sk)
-            self._load_l0a(a2, a1, cur_m, cur_k, kk_a, kw_a)
+            self._load_l0a(a2, a1, cur_m, cur_k, kk_a, geo_a)
             q_a2.enque(a2)
             b2 = q_b2.alloc_tensor(self.b_dt)
-            kk_b, kw_b = self._in_slab(kt, t.step_kb, sk)
-            self._load_l0b(b2, b1, cur_n, cur_k, kk_b, kw_b)
+            self._load_l0b(b2, b1, cur_n, cur_k, kk_b, geo_b)
             q_b2.enque(b2)
             a2, b2 = q_a2.deque(self.a_dt), q_b2.deque(self.b_dt)
             if kt:  # accumulating into the previous step's L0C (see the module's notes on PIPE_M)
@@ -116,8 +129,9 @@ class MatmulBlocks:
                 mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=kt == 0))
             q_a2.free_tensor(a2)
             q_b2.free_tensor(b2)
-        for key, slab, whole in (("a1", a1, k_iters <= t.step_ka), ("b1", b1, k_iters <= t.step_kb)):
-            if not whole and slab is not None:
+        for key, slab, whole, tscm in (("a1", a1, k_iters <= t.step_ka, self._la),
+                                       ("b1", b1, k_iters <= t.step_kb, self._lb)):
+            if not whole and slab is not None and tscm is None:
                 self._ques[key].free_tensor(slab)
         q_co1.enque(c1)
 
@@ -194,29 +208,35 @@ class MatmulBlocks:
             off, n_rows, d_cols, stride = r0 * okb + k0, cur, kw, okb
         data_copy(slab, g[off], Nd2NzParams(1, n_rows, d_cols, 0, stride, align(n_rows, 16), 1, 0))
 
-    def _load_l0a(self, a2: LocalTensor, a1: LocalTensor, cur_m: int, cur_k: int, kk: int, kw: int) -> None:
-        """L1 -> L0A (zZ): one row of fractals per 16 rows of A, from K offset ``kk`` of the slab."""
+    def _load_l0a(self, a2: LocalTensor, a1: LocalTensor, cur_m: int, cur_k: int, kk: int,
+                  geo: tuple[int, int]) -> None:
+        """L1 -> L0A (zZ): one row of fractals per 16 rows of A, from K offset ``kk`` of the L1 matrix.
+        ``geo`` = (the block's first fractal row in it, its group height in fractals: the 16-row
+        blocks of M per group of C0 K-columns; transposed, the 16-row blocks of K per 16 M-columns)."""
         c0 = 32 // self.a_dt.itemsize
         m1, k1 = ceil_div(cur_m, 16), ceil_div(cur_k, c0)
         frac = 16 * c0
+        r0, height = geo
         for i in range(m1):
-            if self._trans_a:  # NZ of A^T: groups of 16 M-columns, each align16(slab K) rows
-                params = LoadData2DParams(i * ceil_div(kw, 16) + kk // 16, k1, 1, if_transpose=True)
-            else:  # NZ of A: groups of c0 K-columns, each align16(cur_m) rows
-                params = LoadData2DParams((kk // c0) * m1 + i, k1, m1)
+            if self._trans_a:  # NZ of A^T: groups of 16 M-columns, each `height` x 16 rows of K
+                params = LoadData2DParams((r0 + i) * height + kk // 16, k1, 1, if_transpose=True)
+            else:  # NZ of A: groups of c0 K-columns, each `height` x 16 rows of M
+                params = LoadData2DParams((kk // c0) * height + r0 + i, k1, height)
             load_data(a2[i * k1 * frac], a1, params)
 
-    def _load_l0b(self, b2: LocalTensor, b1: LocalTensor, cur_n: int, cur_k: int, kk: int, kw: int) -> None:
-        """L1 -> L0B (nZ): one row of fractals per C0 of K."""
+    def _load_l0b(self, b2: LocalTensor, b1: LocalTensor, cur_n: int, cur_k: int, kk: int,
+                  geo: tuple[int, int]) -> None:
+        """L1 -> L0B (nZ): one row of fractals per C0 of K; ``geo`` as for A, over N."""
         c0 = 32 // self.b_dt.itemsize
         n1 = ceil_div(cur_n, 16)
         frac = 16 * c0
-        if self._trans_b:  # NZ of B^T: groups of c0 K-columns, each align16(cur_n) rows: already nZ
+        n0, height = geo
+        if self._trans_b:  # NZ of B^T: groups of c0 K-columns, each `height` x 16 rows of N: already nZ
             for kb in range(ceil_div(cur_k, c0)):
-                load_data(b2[kb * n1 * frac], b1, LoadData2DParams((kk // c0 + kb) * n1, n1, 1))
-        else:  # NZ of B: groups of 16 N-columns, each align16(slab K) rows: fractals turned around
+                load_data(b2[kb * n1 * frac], b1, LoadData2DParams((kk // c0 + kb) * height + n0, n1, 1))
+        else:  # NZ of B: groups of 16 N-columns, each `height` x 16 rows of K: fractals turned around
             for kb in range(ceil_div(cur_k, 16)):
-                params = LoadData2DParams(kk // 16 + kb, n1, ceil_div(kw, 16), if_transpose=True)
+                params = LoadData2DParams(n0 * height + kk // 16 + kb, n1, height, if_transpose=True)
                 load_data(b2[kb * n1 * frac], b1, params)
 
     def _load_bias(self, ni: int, cur_n: int) -> LocalTensor:

@@ -50,6 +50,8 @@ _BINDS: dict[tuple[TPosition, TPosition], tuple[TPosition, HardEvent | None, Har
     (P.A1, P.A2): (P.A2, E.MTE1_M, E.M_MTE1),
     (P.B1, P.B2): (P.B2, E.MTE1_M, E.M_MTE1),
     (P.C1, P.C2): (P.C2, E.MTE1_M, E.M_MTE1),  # L1 -> bias table (MTE1), read by mmad
+    (P.GM, P.TSCM): (P.TSCM, E.MTE2_MTE1, E.MTE1_MTE2),  # TSCM<GM>: a Matmul input whole in L1
+    (P.VECOUT, P.TSCM): (P.TSCM, E.MTE3_MTE1, E.MTE1_MTE3),  # TSCM<VECOUT>
     (P.GM, P.A2): (P.A2, E.MTE2_M, E.M_MTE2),
     (P.GM, P.B2): (P.B2, E.MTE2_M, E.M_MTE2),
     (P.VECOUT, P.A1): (P.A1, E.MTE3_MTE1, E.MTE1_MTE3),
