@@ -226,3 +226,80 @@ def test_get_matmul_api_tiling_is_the_host_tiling_of_the_constant_shapes() -> No
         shape = asc.MatmulShapeParams(64, 64, 128, 64, 64, 16)
         bad = asc.get_mm_config(asc.MatmulConfigMode.CONFIG_NORM, shape)
         asc.get_matmul_api_tiling(*types, None, bad, chip="tiny")
+
+
+# --- MatmulCallBackFunc, SetUserDefInfo, SetSelfDefineData ------------------------------------------
+CALLS: list[tuple] = []
+
+
+def copy_a1(a_matrix, gm, row, col, use_m, use_k, tiling_ptr, data_ptr):
+    """A user CopyA1: the ND -> NZ copy of A's block (row, col), offsets from the tiling it was given."""
+    CALLS.append(("a1", row, col, use_m, use_k, data_ptr))
+    t = tiling_ptr
+    g = asc.GlobalTensor(asc.half)
+    g.set_global_buffer(gm)
+    src = g[row * t.base_m * t.ka + col * t.step_ka * t.base_k]
+    rows16 = -(-use_m // 16) * 16
+    params = asc.Nd2NzParams(1, use_m, use_k, 0, t.ka, rows16, 1, 0)
+    asc.data_copy(a_matrix.reinterpret_cast(asc.half), src, params)
+
+
+def copy_b1(b_matrix, gm, row, col, use_k, use_n, tiling_ptr, data_ptr):
+    CALLS.append(("b1", row, col, use_k, use_n, data_ptr))
+    t = tiling_ptr
+    g = asc.GlobalTensor(asc.half)
+    g.set_global_buffer(gm)
+    src = g[row * t.step_kb * t.base_k * t.n + col * t.base_n]
+    rows16 = -(-use_k // 16) * 16
+    params = asc.Nd2NzParams(1, use_k, use_n, 0, t.n, rows16, 1, 0)
+    asc.data_copy(b_matrix.reinterpret_cast(asc.half), src, params)
+
+
+def copy_out_relu(gm, co1_local, params, tiling_ptr, data_ptr):
+    """A user DataCopyOut: fixpipe with ReLU on the way (the library's copy has none)."""
+    CALLS.append(("out", params.cur_m, params.cur_n, params.ori_n_size, params.dst_stride))
+    g = asc.GlobalTensor(asc.float32)
+    g.set_global_buffer(gm)
+    m = params.burst_len * 32 // (16 * 4)
+    asc.fixpipe(g, co1_local.reinterpret_cast(asc.float32),
+                asc.FixpipeParamsV220(params.ori_n_size, m, m, params.dst_stride, relu_en=True))
+
+
+@asc.kernel
+def with_callbacks(tc, a, b, c):
+    pipe = asc.TPipe()
+    cb = asc.MatmulCallBackFunc(copy_out_relu, copy_a1, copy_b1)
+    mm = asc.Matmul(asc.MatmulType(P.GM, F.ND, asc.half), asc.MatmulType(P.GM, F.ND, asc.half),
+                    asc.MatmulType(P.GM, F.ND, asc.float32), None, asc.CFG_NORM, cb)
+    asc.regist_matmul_obj(pipe, None, mm, tc)
+    mm.set_user_def_info(tc)
+    mm.set_self_define_data(42)
+    ga, gb, gc = globals_of((asc.half, a), (asc.half, b), (asc.float32, c))
+    mm.set_tensor_a(ga)
+    mm.set_tensor_b(gb)
+    mm.iterate_all(gc)
+    mm.end()
+
+
+def test_callbacks_replace_the_library_copies(run) -> None:
+    rng = np.random.default_rng(6)
+    a, b = rng.standard_normal((48, 40)).astype(np.float16), rng.standard_normal((40, 64)).astype(np.float16)
+    t = asc.MatmulApiTiling("tiny")
+    t.set_a_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_b_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_c_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_shape(48, 64, 40)
+    t.set_org_shape(48, 64, 40)
+    t.set_fix_split(16, 32, -1)
+    tc = asc.TCubeTiling()
+    assert t.get_tiling(tc) == 0
+    CALLS.clear()
+    _, res = run(with_callbacks, 1, a, b, np.zeros((48, 64), np.float32), extra=(tc,))
+    np.testing.assert_allclose(res[2], np.maximum(a.astype(np.float32) @ b.astype(np.float32), 0),
+                               rtol=1e-4, atol=1e-3)
+    outs = [c for c in CALLS if c[0] == "out"]
+    assert [(m, n) for _, m, n, _, _ in outs] == [(mi, ni) for ni in range(2) for mi in range(3)]
+    assert all(c[3:] == (32, 64) for c in outs)  # 32 columns a block, C's rows 64 apart
+    a1 = [c for c in CALLS if c[0] == "a1"]
+    assert len(a1) == 6 and a1[0] == ("a1", 0, 0, 16, 40, 42)  # M first: A's block each time
+    assert [c[1:5] for c in CALLS if c[0] == "b1"] == [(0, 0, 40, 32), (0, 1, 40, 32)]  # B's kept

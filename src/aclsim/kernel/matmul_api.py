@@ -35,7 +35,13 @@ from aclsim.kernel._core import as_dtype, current, float32, int8, int32
 from aclsim.kernel.cube import FixpipeParamsV220, fixpipe
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
 from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
-from aclsim.kernel.matmul_config import CFG_NORM, MatmulCallBackFunc, MatmulConfig, MatmulType
+from aclsim.kernel.matmul_config import (
+    CFG_NORM,
+    DataCopyOutParams,
+    MatmulCallBackFunc,
+    MatmulConfig,
+    MatmulType,
+)
 from aclsim.kernel.multicore import get_sub_block_idx
 from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TPipe, TQue
@@ -97,31 +103,7 @@ class Matmul(MatmulBlocks):
             raise TypeError(
                 f"Matmul: bias {self.bias_dt} with {self.a_dt} inputs: use {BIAS_TYPES[self.a_dt]}"
             )
-        for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
-            tscm = name != "bias" and t is not None and t.position is TPosition.TSCM
-            if t is not None and t.position is not TPosition.GM and not tscm:
-                raise FeatureNotSupportedError(
-                    f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
-                    "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"
-                )
-        for name, t in (("A", a_type), ("B", b_type)):
-            if t.position is TPosition.TSCM and t.format is not CubeFormat.NZ:
-                raise FeatureNotSupportedError(
-                    f"Matmul: {name} in TSCM as {CubeFormat(t.format).name}: the cube loads L1 in NZ "
-                    "(pass NZ)"
-                )
-            if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (
-                t.format is CubeFormat.NZ and t.is_trans and t.position is TPosition.GM
-            ):
-                raise FeatureNotSupportedError(
-                    f"Matmul: {name} in {CubeFormat(t.format).name}"
-                    f"{' transposed' if t.is_trans else ''} in GM: ND, or NZ not transposed"
-                )
-        if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
-            raise FeatureNotSupportedError(
-                f"Matmul: C at {TPosition(c_type.position).name} in {CubeFormat(c_type.format).name}: "
-                "fixpipe writes ND rows to GM, or to VECIN through the workspace"
-            )
+        _check_positions(a_type, b_type, c_type, bias_type)
         self.acc = int32 if self.a_dt == int8 else float32
         self.pipe: TPipe | None = None
         self.workspace: Any = None
@@ -138,12 +120,11 @@ class Matmul(MatmulBlocks):
         self._cursor = -1
         self._pending: list[tuple[int, int, int, int]] = []
         self._kept: dict[str, tuple[tuple[int, int], LocalTensor]] = {}
+        if cb is not None and not isinstance(cb, MatmulCallBackFunc):
+            raise TypeError(f"Matmul: the callbacks are a MatmulCallBackFunc, got {type(cb).__name__}")
         self.cb = cb if cb is not None else MatmulCallBackFunc()
-        if self.cb.copy_a1 or self.cb.copy_b1 or self.cb.data_copy_out:
-            raise FeatureNotSupportedError(
-                "Matmul with MatmulCallBackFunc copies (CopyA1/CopyB1/DataCopyOut) is not modelled: "
-                "leave MM_CB out (the library's own copies)"
-            )
+        self.user_def_info: Any = 0  # SetUserDefInfo: the callbacks' tiling_ptr
+        self.self_define_data: Any = 0  # SetSelfDefineData: the callbacks' data_ptr
         self._org = (0, 0, 0, 0)  # M, N, Ka, Kb of the stored A and B: the tiling's, or set_org_shape's
         self._org_c = 0  # N of the stored C (SetOrgShape's orgKc; 0: N)
         self.sub_block_idx = 0  # SetSubBlockIdx: the AIV this object serves (regist_matmul_obj sets it)
@@ -340,6 +321,15 @@ class Matmul(MatmulBlocks):
             if int(v) <= 0:
                 raise ValueError(f"set_single_shape: {name} {v} must be > 0")
         self.set_tail(single_m, single_n, single_k)
+
+    def set_user_def_info(self, tiling_ptr: Any) -> None:
+        """``SetUserDefInfo(tilingPtr)``: what the MatmulCallBackFunc callbacks get as ``tiling_ptr``
+        (any value here: the tiling object itself, say)."""
+        self.user_def_info = tiling_ptr
+
+    def set_self_define_data(self, data_ptr: Any) -> None:
+        """``SetSelfDefineData(dataPtr)``: what the callbacks get as ``data_ptr``."""
+        self.self_define_data = data_ptr
 
     def set_sub_block_idx(self, sub_block_idx: int) -> None:
         """``SetSubBlockIdx(idx)``: the AIV (0 .. AIVs per AIC - 1) this object serves on a split chip;
@@ -543,6 +533,10 @@ class Matmul(MatmulBlocks):
         if isinstance(dst, GlobalTensor):
             c_n = self._org_c or self._org[1]  # the stored C's row length
             off, row = (0, t.base_n) if en_sequential_write else (mi * t.base_m * c_n + ni * t.base_n, c_n)
+            if self.cb.data_copy_out is not None:  # the user's copy out (MatmulCallBackFunc)
+                self._copy_out_cb(dst, off, row, c1, mi, ni, cur_m, cur_n)
+                q_co1.free_tensor(c1)
+                return
             fixpipe(
                 dst[off],
                 c1,
@@ -553,6 +547,17 @@ class Matmul(MatmulBlocks):
         else:
             self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)
+
+    def _copy_out_cb(self, dst: GlobalTensor, off: int, row: int, c1: LocalTensor, mi: int, ni: int,
+                     cur_m: int, cur_n: int) -> None:
+        """DataCopyOut(gm, co1Local, &params, tilingPtr, dataPtr) with the library's parameters."""
+        assert self.cb.data_copy_out is not None
+        params = DataCopyOutParams(
+            c_burst_num=ceil_div(cur_n, 16), burst_len=align(cur_m, 16) * 16 * self.acc.itemsize // 32,
+            dst_stride=row, ori_n_size=cur_n, en_unit_flag=self.cfg.en_unit_flag, cur_m=mi, cur_n=ni,
+        )
+        self.cb.data_copy_out(dst[off].get_phy_addr(), c1.reinterpret_cast(int8), params,
+                              self.user_def_info, self.self_define_data)
 
     def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
         t = self._need_tiling("get_tensor_c")
@@ -585,6 +590,37 @@ class Matmul(MatmulBlocks):
             q_co1.free_tensor(q_co1.deque(self.acc))
         self._tail = (-1, -1, -1)
         self._reset()
+
+
+
+def _check_positions(a_type: MatmulType, b_type: MatmulType, c_type: MatmulType,
+                     bias_type: MatmulType | None) -> None:
+    """The positions and formats a Matmul object takes (FeatureNotSupportedError for the others)."""
+    for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
+        tscm = name != "bias" and t is not None and t.position is TPosition.TSCM
+        if t is not None and t.position is not TPosition.GM and not tscm:
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
+                "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"
+            )
+    for name, t in (("A", a_type), ("B", b_type)):
+        if t.position is TPosition.TSCM and t.format is not CubeFormat.NZ:
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} in TSCM as {CubeFormat(t.format).name}: the cube loads L1 in NZ "
+                "(pass NZ)"
+            )
+        if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (
+            t.format is CubeFormat.NZ and t.is_trans and t.position is TPosition.GM
+        ):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} in {CubeFormat(t.format).name}"
+                f"{' transposed' if t.is_trans else ''} in GM: ND, or NZ not transposed"
+            )
+    if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
+        raise FeatureNotSupportedError(
+            f"Matmul: C at {TPosition(c_type.position).name} in {CubeFormat(c_type.format).name}: "
+            "fixpipe writes ND rows to GM, or to VECIN through the workspace"
+        )
 
 
 def regist_matmul_obj(tpipe: TPipe, workspace: Any, *objs: Any) -> None:

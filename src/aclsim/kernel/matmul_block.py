@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.kernel._core import bfloat16, current, float16, float32, int32
+from aclsim.kernel._core import bfloat16, current, float16, float32, int8, int32
 from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
 from aclsim.kernel.cube import (
     BT_UNIT,
@@ -40,7 +40,7 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
-from aclsim.kernel.matmul_config import MatmulType
+from aclsim.kernel.matmul_config import MatmulCallBackFunc, MatmulType
 from aclsim.kernel.multicore import get_sub_block_num
 from aclsim.kernel.pipe import TQue
 from aclsim.kernel.sync import PIPE_ALL, PIPE_M, pipe_barrier
@@ -80,6 +80,9 @@ class MatmulBlocks:
     _trans_b: bool
     _kept: dict[str, tuple[tuple[int, int], LocalTensor]]
     _org: tuple[int, int, int, int]
+    cb: MatmulCallBackFunc
+    user_def_info: Any
+    self_define_data: Any
 
     def _single(self) -> tuple[int, int, int]:
         raise NotImplementedError  # Matmul's: this computation's singleCoreM/N/K
@@ -186,6 +189,12 @@ class MatmulBlocks:
         mt = self.a_type if is_a else self.b_type
         trans = self._trans_a if is_a else self._trans_b
         assert g is not None
+        copy_cb = self.cb.copy_a1 if is_a else self.cb.copy_b1
+        if copy_cb is not None:  # the user's copy (MatmulCallBackFunc): (row, col) of the copy block
+            row, col, use_h, use_w = (blk, ks, cur, kw) if is_a else (ks, blk, kw, cur)
+            copy_cb(slab.reinterpret_cast(int8), g.get_phy_addr(), row, col, use_h, use_w,
+                    self.user_def_info, self.self_define_data)
+            return
         c0 = 32 // self.a_dt.itemsize
         r0 = blk * base
         if mt.format is CubeFormat.NZ:  # already fractal in GM: one 32 B row per block, groups apart

@@ -317,16 +317,19 @@ def get_mm_config(config_mode: MatmulConfigMode, *args: Any) -> MatmulConfig:
 class MatmulCallBackFunc:
     """``MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>``: user copies the Matmul calls instead of its own.
 
-    ``copy_a1(a_matrix, gm, row, col, use_m, use_k, tiling_ptr, data_ptr)`` fills the L1 slab
-    ``a_matrix`` (an int8 view of the A1 buffer, to be ``reinterpret_cast`` as the kernel needs)
-    with the ``use_m x use_k`` block of A whose block coordinates are (``row``, ``col``) in base
-    blocks (``baseM``, ``baseK * stepKa``), NZ as the cube reads it; ``copy_b1(b_matrix, gm, row,
-    col, use_k, use_n, ...)`` likewise for B (coordinates in ``baseK * stepKb``, ``baseN``);
-    ``data_copy_out(gm, co1_local, params, tiling_ptr, data_ptr)`` takes a block out of L0C (an
-    int8 view; ``params`` a :class:`MatmulDataCopyOutParams`).  ``gm`` is the matrix's
-    :class:`~aclsim.kernel.GmAddr`-like address (A/B: what ``set_tensor_a/b`` got; C: the
-    destination of ``get_tensor_c``); ``tiling_ptr``/``data_ptr`` are what ``set_user_def_info`` /
-    ``set_self_define_data`` gave.  ``None``: the library's own copy."""
+    ``copy_a1(a_matrix, gm, row, col, use_m, use_k, tiling_ptr, data_ptr)`` fills the L1 buffer
+    ``a_matrix`` (an int8 view: ``reinterpret_cast`` it) with A's copy block (``row``, ``col``) of
+    ``use_m x use_k`` elements, the blocks being ``baseM`` rows by ``stepKa x baseK`` columns, laid
+    out as the library's own copy would (NZ: groups of C0 columns of K, each ``use_m`` rounded up
+    to 16 rows; transposed A: groups of 16 columns of M, each ``use_k`` rounded up to 16 rows);
+    ``copy_b1(b_matrix, gm, row, col, use_k, use_n, ...)`` likewise for B (blocks ``stepKb x baseK``
+    by ``baseN``; NZ of B: groups of 16 columns of N, each ``use_k`` rounded up to 16 rows; B
+    transposed: groups of C0 columns of K, each ``use_n`` rounded up to 16 rows);
+    ``data_copy_out(gm, co1_local, params, tiling_ptr, data_ptr)`` takes a block of C out of L0C
+    (an int8 view of the CO1 tensor; ``params`` a :class:`DataCopyOutParams`) to ``gm``, the address
+    of the block's place in C.  ``gm`` of A and B: the ``GmAddr`` of what ``set_tensor_a/b`` got;
+    ``tiling_ptr``/``data_ptr``: what ``set_user_def_info``/``set_self_define_data`` gave (0 until
+    then).  ``None``: the library's own copy."""
 
     data_copy_out: Callable[..., None] | None = None
     copy_a1: Callable[..., None] | None = None
@@ -334,18 +337,22 @@ class MatmulCallBackFunc:
 
 
 @dataclass(frozen=True)
-class MatmulDataCopyOutParams:
-    """``DataCopyOutParams`` of a ``data_copy_out`` callback: the block's place and size in C."""
+class DataCopyOutParams:
+    """``DataCopyOutParams`` of a ``data_copy_out`` callback (matmul_utils.h): ``c_burst_num`` 16-column
+    groups of ``burst_len`` 32 B blocks each (``cur_m`` rows of 16 float/int32 values), C's row pitch
+    ``dst_stride`` (elements), ``ori_n_size`` columns, the block's index ``cur_m``/``cur_n`` in M/N."""
 
-    c_burst_num: int
-    burst_len: int
-    src_stride: int
-    dst_stride: int
-    o_size: int
-    cur_m: int
-    cur_n: int
-    cur_mi: int
-    cur_ni: int
+    c_burst_num: int = 0
+    burst_len: int = 0
+    src_stride: int = 0
+    dst_stride: int = 0
+    ori_n_size: int = 0
+    en_unit_flag: bool = False
+    cur_m: int = 0
+    cur_n: int = 0
+    quant_mode: int = 0
+    quant_scalar: int = 0
+    cbuf_workspace_addr: int = 0
 
 
 @dataclass(frozen=True)
