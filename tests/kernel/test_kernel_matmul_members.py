@@ -303,3 +303,47 @@ def test_callbacks_replace_the_library_copies(run) -> None:
     a1 = [c for c in CALLS if c[0] == "a1"]
     assert len(a1) == 6 and a1[0] == ("a1", 0, 0, 16, 40, 42)  # M first: A's block each time
     assert [c[1:5] for c in CALLS if c[0] == "b1"] == [(0, 0, 40, 32), (0, 1, 40, 32)]  # B's kept
+
+
+@asc.kernel
+def bias_switches(tc, what, a, b, bias, c, c2):
+    pipe = asc.TPipe()
+    cfg = asc.MatmulConfig(enable_set_bias=False) if what == "compiled-out" else asc.CFG_NORM
+    mm = asc.Matmul(asc.MatmulType(P.GM, F.ND, asc.half), asc.MatmulType(P.GM, F.ND, asc.half),
+                    asc.MatmulType(P.GM, F.ND, asc.float32), asc.MatmulType(P.GM, F.ND, asc.float32), cfg)
+    asc.regist_matmul_obj(pipe, None, mm, tc)
+    ga, gb, gbias, gc, gc2 = globals_of((asc.half, a), (asc.half, b), (asc.float32, bias), (asc.float32, c),
+                                        (asc.float32, c2))
+    mm.set_tensor_a(ga)
+    mm.set_tensor_b(gb)
+    mm.set_bias(gbias)
+    mm.iterate_all(gc)
+    mm.disable_bias() if what == "disable" else mm.clear_bias()
+    mm.iterate_all(gc2)
+    mm.end()
+
+
+@pytest.mark.parametrize("what", ["disable", "clear", "compiled-out"])
+def test_disable_bias_and_enable_set_bias(run, what) -> None:
+    rng = np.random.default_rng(8)
+    a, b = rng.standard_normal((32, 32)).astype(np.float16), rng.standard_normal((32, 32)).astype(np.float16)
+    bias = rng.standard_normal(32).astype(np.float32)
+    t = asc.MatmulApiTiling("tiny")
+    t.set_a_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_b_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_c_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_bias_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_shape(32, 32, 32)
+    t.set_org_shape(32, 32, 32)
+    t.set_bias(True)
+    tc = asc.TCubeTiling()
+    assert t.get_tiling(tc) == 0
+    args = (a, b, bias, np.zeros((32, 32), np.float32), np.zeros((32, 32), np.float32))
+    if what == "compiled-out":
+        with pytest.raises(errors.AclError, match="enable_set_bias"):
+            run(bias_switches, 1, *args, extra=(tc, what))
+        return
+    _, res = run(bias_switches, 1, *args, extra=(tc, what))
+    prod = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_allclose(res[3], prod + bias, rtol=1e-4, atol=1e-3)
+    np.testing.assert_allclose(res[4], prod, rtol=1e-4, atol=1e-3)

@@ -285,7 +285,20 @@ class Matmul(MatmulBlocks):
             raise ValueError(
                 "set_bias needs a tiling with is_bias = 1 (SetBias(true) on the host) and a bias MatmulType"
             )
+        if not self.cfg.enable_set_bias:
+            raise ValueError(
+                "set_bias on a Matmul whose MatmulConfig has enable_set_bias False (its bias code is "
+                "compiled out): leave enable_set_bias True"
+            )
         self._gbias = self._input(bias_global, self.bias_dt, "bias")
+
+    def disable_bias(self) -> None:
+        """``DisableBias()``: the next computations have no bias (until ``set_bias``)."""
+        self._gbias = None
+
+    def clear_bias(self) -> None:
+        """``ClearBias()``: the older name of ``disable_bias``."""
+        self.disable_bias()
 
     def set_tail(self, tail_m: int = -1, tail_n: int = -1, tail_k: int = -1) -> None:
         """``SetTail(tailM, tailN, tailK)``: this computation's singleCoreM/N/K (-1 keeps the tiling's)."""

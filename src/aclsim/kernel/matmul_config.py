@@ -9,7 +9,7 @@ BIAS_TYPE, MM_CFG, MM_CB>``; in aclsim they are values passed to :class:`~aclsim
 (``get_normal_config``, ``get_mdl_config``, ``get_special_mdl_config``, ``get_basic_config``,
 ``get_ib_share_norm_config``, ``get_mm_config``) fill them as the library's ``GetXxxConfig`` do.
 What aclsim's Matmul reads from a config: the template (Norm, MDL: the same schedule, MDL's
-tiling constraint checked), ``enable_set_bias`` (False: ``set_bias`` refused, as the code is
+tiling constraint checked), ``enable_set_bias`` (False: ``set_bias`` refused, as its code is
 compiled out), ``is_n_batch`` (``iterate_n_batch`` is not modelled), the constant shapes
 (``single_core_m/n/k``, ``basic_m/n/k``: checked against the tiling at ``init``, as the
 GetMatmulApiTiling page requires them to agree).  The other fields tune the library's
