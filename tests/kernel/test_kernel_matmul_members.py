@@ -8,6 +8,7 @@ import pytest
 
 import aclsim.kernel as asc
 from aclsim import errors
+from aclsim.compiler import verify_sync
 from aclsim.kernel.cube_modes import to_hf32
 
 P, F, D = asc.TPosition, asc.CubeFormat, asc.DataType
@@ -347,3 +348,56 @@ def test_disable_bias_and_enable_set_bias(run, what) -> None:
     prod = a.astype(np.float32) @ b.astype(np.float32)
     np.testing.assert_allclose(res[3], prod + bias, rtol=1e-4, atol=1e-3)
     np.testing.assert_allclose(res[4], prod, rtol=1e-4, atol=1e-3)
+
+
+@asc.kernel
+def partial_sums(tc, bad, a, b, bias, c):
+    """The K halves of A @ B through one object: Iterate, then Iterate(true) on the next half adds to L0C."""
+    pipe = asc.TPipe()
+    mm = asc.Matmul(asc.MatmulType(P.GM, F.ND, asc.half), asc.MatmulType(P.GM, F.ND, asc.half),
+                    asc.MatmulType(P.GM, F.ND, asc.float32), asc.MatmulType(P.GM, F.ND, asc.float32))
+    asc.regist_matmul_obj(pipe, None, mm, tc)
+    ga, gb, gbias, gc = globals_of((asc.half, a), (asc.half, b), (asc.float32, bias), (asc.float32, c))
+    if bad:
+        mm.set_single_shape(64, 32, 32)  # two blocks of M: no L0C accumulation
+    mm.set_org_shape(32, 32, 64)
+    mm.set_tensor_a(ga)
+    mm.set_tensor_b(gb)
+    mm.set_bias(gbias)
+    assert mm.iterate(bad)
+    for half in (1, 2):
+        mm.set_tensor_a(ga[half * 32] if half == 1 else ga)
+        mm.set_tensor_b(gb[half * 32 * 32] if half == 1 else gb)
+        if half == 1:
+            assert mm.iterate(True)
+            assert not mm.iterate(True)  # the part (one block) is done
+    mm.get_tensor_c(gc)
+    mm.end()
+
+
+@pytest.mark.parametrize("bad", [False, True])
+def test_iterate_partial_sum_adds_in_l0c(run, bad) -> None:
+    rng = np.random.default_rng(9)
+    a, b = rng.standard_normal((32, 64)).astype(np.float16), rng.standard_normal((64, 32)).astype(np.float16)
+    bias = rng.standard_normal(32).astype(np.float32)
+    t = asc.MatmulApiTiling("tiny")
+    t.set_a_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_b_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_c_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_bias_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_shape(32, 32, 32)
+    t.set_org_shape(32, 32, 64)
+    t.set_bias(True)
+    t.set_fix_split(32, 32, -1)
+    tc = asc.TCubeTiling()
+    assert t.get_tiling(tc) == 0
+    args = (a, b, bias, np.zeros((32, 32), np.float32))
+    if bad:
+        with pytest.raises(errors.AclError, match="singleCoreM <= baseM"):
+            run(partial_sums, 1, *args, extra=(tc, bad))
+        return
+    launch, res = run(partial_sums, 1, *args, extra=(tc, bad))
+    # the bias once (the first Iterate starts from it), both K halves summed in L0C
+    want = a.astype(np.float32) @ b.astype(np.float32) + bias
+    np.testing.assert_allclose(res[3], want, rtol=1e-4, atol=1e-3)
+    assert verify_sync(launch.streams[0], pool=8, require_physical=True).ok

@@ -118,7 +118,8 @@ class Matmul(MatmulBlocks):
         self._trans_a = self._trans_b = False
         self._tail = (-1, -1, -1)
         self._cursor = -1
-        self._pending: list[tuple[int, int, int, int]] = []
+        self._pending: list[tuple[int, int, int, int]] = []  # the block in L0C: (mi, ni, rows, columns)
+        self._held: LocalTensor | None = None  # its CO1 tensor, handed to FIX by get_tensor_c
         self._kept: dict[str, tuple[tuple[int, int], LocalTensor]] = {}
         if cb is not None and not isinstance(cb, MatmulCallBackFunc):
             raise TypeError(f"Matmul: the callbacks are a MatmulCallBackFunc, got {type(cb).__name__}")
@@ -487,32 +488,40 @@ class Matmul(MatmulBlocks):
         )
 
     def iterate(self, en_partial_sum: bool = False) -> bool:
-        """``Iterate()``: compute the next ``baseM x baseN`` block of C into L0C; False when the part is done.
+        """``Iterate(enPartialSum)``: compute the next ``baseM x baseN`` block of C into L0C; False when
+        the part is done.  ``en_partial_sum``: add the product to the block still in L0C (one not yet
+        taken out by ``get_tensor_c``) instead of starting a new one; as documented, only for a part
+        that is one block (singleCoreM == baseM, singleCoreN == baseN).
 
-        Synchronous: ``get_tensor_c`` takes each block out before the next ``iterate``."""
+        Synchronous: ``get_tensor_c`` takes each block out before the next plain ``iterate``."""
         t = self._need_tiling("iterate")
-        if en_partial_sum:
-            raise FeatureNotSupportedError(
-                "iterate(en_partial_sum=True) (accumulating into L0C) is not modelled"
-            )
         if (self._ga is None and self._la is None) or (self._gb is None and self._lb is None):
             raise ValueError("iterate before set_tensor_a / set_tensor_b")
-        if self._pending:
+        sm, sn, sk = self._single()
+        m_iters, n_iters = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n)
+        if en_partial_sum and m_iters * n_iters != 1:
+            raise ValueError(
+                f"iterate(en_partial_sum=True) on a part of {sm} x {sn} with base blocks {t.base_m} x "
+                f"{t.base_n}: accumulating in L0C needs singleCoreM <= baseM and singleCoreN <= baseN"
+            )
+        if self._pending and not en_partial_sum:
             raise ValueError(
                 "iterate again before get_tensor_c took the previous block out (synchronous mode)"
             )
-        sm, sn, sk = self._single()
-        m_iters, n_iters = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n)
-        self._cursor += 1
-        if self._cursor >= m_iters * n_iters:
+        if self._cursor + 1 >= m_iters * n_iters:
             self._reset()
             return False
+        self._cursor += 1
         if t.iterate_order == 0:
             ni, mi = divmod(self._cursor, m_iters)
         else:
             mi, ni = divmod(self._cursor, n_iters)
         cur_m, cur_n = min(t.base_m, sm - mi * t.base_m), min(t.base_n, sn - ni * t.base_n)
-        self._block(mi, ni, cur_m, cur_n, sk)
+        into = None
+        if self._pending:  # en_partial_sum: the block in L0C gets this product added (mmad on M again)
+            self._pending.pop(0)
+            into, self._held = self._held, None
+        self._held = self._block(mi, ni, cur_m, cur_n, sk, into)
         self._pending.append((mi, ni, cur_m, cur_n))
         return True
 
@@ -541,6 +550,9 @@ class Matmul(MatmulBlocks):
             self._check_ub(dst, en_sequential_write)
         mi, ni, cur_m, cur_n = self._pending.pop(0)
         q_co1 = self._ques["co1"]
+        assert self._held is not None
+        q_co1.enque(self._held)  # M -> FIX: the block leaves L0C
+        self._held = None
         c1 = q_co1.deque(self.acc)
         quant = C_QUANT[self.c_dt]
         if isinstance(dst, GlobalTensor):
@@ -598,9 +610,10 @@ class Matmul(MatmulBlocks):
         for key in list(self._kept):
             self._drop_kept(key)
         q_co1 = self._ques.get("co1")
-        while self._pending and q_co1 is not None:
-            self._pending.pop(0)
-            q_co1.free_tensor(q_co1.deque(self.acc))
+        if self._pending and q_co1 is not None and self._held is not None:
+            self._pending.clear()
+            q_co1.free_tensor(self._held)
+            self._held = None
         self._tail = (-1, -1, -1)
         self._reset()
 

@@ -87,14 +87,16 @@ class MatmulBlocks:
     def _single(self) -> tuple[int, int, int]:
         raise NotImplementedError  # Matmul's: this computation's singleCoreM/N/K
 
-    def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int) -> None:
-        """One block of C: K in base steps, L1 slabs of stepKa/stepKb steps, mmad into CO1."""
+    def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int,
+               into: LocalTensor | None = None) -> LocalTensor:
+        """One block of C: K in base steps, L1 slabs of stepKa/stepKb steps, mmad into CO1 (a new
+        tensor, or ``into``, the block still in L0C, added to: Iterate's enPartialSum)."""
         t = self.tiling
         assert t is not None
         q_a2, q_b2, q_co1 = self._ques["a2"], self._ques["b2"], self._ques["co1"]
-        c1 = q_co1.alloc_tensor(self.acc)
+        c1 = q_co1.alloc_tensor(self.acc) if into is None else into
         k_iters = ceil_div(sk, t.base_k)
-        bt = self._load_bias(ni, cur_n) if self._gbias is not None else None
+        bt = self._load_bias(ni, cur_n) if self._gbias is not None and into is None else None
         a1 = b1 = None
         sm, sn, _ = self._single()
         for kt in range(k_iters):
@@ -123,20 +125,21 @@ class MatmulBlocks:
             self._load_l0b(b2, b1, cur_n, cur_k, kk_b, geo_b)
             q_b2.enque(b2)
             a2, b2 = q_a2.deque(self.a_dt), q_b2.deque(self.b_dt)
-            if kt:  # accumulating into the previous step's L0C (see the module's notes on PIPE_M)
+            if kt or into is not None:  # adding to L0C an mmad wrote (see the notes on PIPE_M)
                 pipe_barrier(PIPE_M)
             if kt == 0 and bt is not None:  # C starts from the bias table
                 mmad(c1, a2, b2, bt, MmadParams(cur_m, cur_n, cur_k))
                 self._ques["bt"].free_tensor(bt)
             else:
-                mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=kt == 0))
+                fresh = kt == 0 and into is None
+                mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=fresh))
             q_a2.free_tensor(a2)
             q_b2.free_tensor(b2)
         for key, slab, whole, tscm in (("a1", a1, k_iters <= t.step_ka, self._la),
                                        ("b1", b1, k_iters <= t.step_kb, self._lb)):
             if not whole and slab is not None and tscm is None:
                 self._ques[key].free_tensor(slab)
-        q_co1.enque(c1)
+        return c1  # enqueued (M -> FIX) when get_tensor_c takes it out
 
     def _in_slab(self, kt: int, step: int, sk: int) -> tuple[int, int]:
         """(K offset of base step ``kt`` inside its L1 slab, the slab's K width)."""
