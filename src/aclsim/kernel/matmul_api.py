@@ -37,7 +37,6 @@ from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set
 from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
 from aclsim.kernel.matmul_config import (
     CFG_NORM,
-    DataCopyOutParams,
     MatmulCallBackFunc,
     MatmulConfig,
     MatmulType,
@@ -572,33 +571,6 @@ class Matmul(MatmulBlocks):
         else:
             self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)
-
-    def _copy_out_cb(self, dst: GlobalTensor, off: int, row: int, c1: LocalTensor, mi: int, ni: int,
-                     cur_m: int, cur_n: int) -> None:
-        """DataCopyOut(gm, co1Local, &params, tilingPtr, dataPtr) with the library's parameters."""
-        assert self.cb.data_copy_out is not None
-        params = DataCopyOutParams(
-            c_burst_num=ceil_div(cur_n, 16), burst_len=align(cur_m, 16) * 16 * self.acc.itemsize // 32,
-            dst_stride=row, ori_n_size=cur_n, en_unit_flag=self.cfg.en_unit_flag, cur_m=mi, cur_n=ni,
-        )
-        self.cb.data_copy_out(dst[off].get_phy_addr(), c1.reinterpret_cast(int8), params,
-                              self.user_def_info, self.self_define_data)
-
-    def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
-        t = self._need_tiling("get_tensor_c")
-        local_operand(current(), dst, "get_tensor_c", "dst", (Space.UB,))
-        if self.workspace is None:
-            raise ValueError(
-                "get_tensor_c to a VECIN tensor goes through the workspace in global memory: pass "
-                "one to regist_matmul_obj(pipe, workspace, ...) (block_dim x baseM x baseN x "
-                "sizeof(C) bytes)"
-            )
-        pitch = t.base_n if sequential else self._single()[1]
-        if (pitch * self.c_dt.itemsize) % 32:
-            raise ValueError(
-                f"get_tensor_c to UB: rows of {pitch} x {self.c_dt.itemsize} B are not whole 32 B blocks; "
-                "use en_sequential_write=True (rows of baseN) or a singleCoreN aligned to 32 B"
-            )
 
     def iterate_all(self, gm: GlobalTensor | LocalTensor, en_atomic: int = 0) -> None:
         """``IterateAll(gm)``: the core's whole ``singleCoreM x singleCoreN`` part of C, to GM or VECIN."""

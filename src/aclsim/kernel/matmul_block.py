@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from aclsim.isa import Space
 from aclsim.kernel._core import bfloat16, current, float16, float32, int8, int32
 from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
 from aclsim.kernel.cube import (
@@ -40,8 +41,9 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
-from aclsim.kernel.matmul_config import MatmulCallBackFunc, MatmulType
+from aclsim.kernel.matmul_config import DataCopyOutParams, MatmulCallBackFunc, MatmulConfig, MatmulType
 from aclsim.kernel.multicore import get_sub_block_num
+from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TQue
 from aclsim.kernel.sync import PIPE_ALL, PIPE_M, pipe_barrier
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -81,11 +83,15 @@ class MatmulBlocks:
     _kept: dict[str, tuple[tuple[int, int], LocalTensor]]
     _org: tuple[int, int, int, int]
     cb: MatmulCallBackFunc
+    cfg: MatmulConfig
     user_def_info: Any
     self_define_data: Any
 
     def _single(self) -> tuple[int, int, int]:
         raise NotImplementedError  # Matmul's: this computation's singleCoreM/N/K
+
+    def _need_tiling(self, op: str) -> TCubeTiling:
+        raise NotImplementedError  # Matmul's: the tiling, or why there is none
 
     def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int,
                into: LocalTensor | None = None) -> LocalTensor:
@@ -266,6 +272,33 @@ class MatmulBlocks:
         q_l1.free_tensor(bl1)
         q_bt.enque(bt)
         return q_bt.deque(self.acc)
+
+    def _copy_out_cb(self, dst: GlobalTensor, off: int, row: int, c1: LocalTensor, mi: int, ni: int,
+                     cur_m: int, cur_n: int) -> None:
+        """DataCopyOut(gm, co1Local, &params, tilingPtr, dataPtr) with the library's parameters."""
+        assert self.cb.data_copy_out is not None
+        params = DataCopyOutParams(
+            c_burst_num=ceil_div(cur_n, 16), burst_len=align(cur_m, 16) * 16 * self.acc.itemsize // 32,
+            dst_stride=row, ori_n_size=cur_n, en_unit_flag=self.cfg.en_unit_flag, cur_m=mi, cur_n=ni,
+        )
+        self.cb.data_copy_out(dst[off].get_phy_addr(), c1.reinterpret_cast(int8), params,
+                              self.user_def_info, self.self_define_data)
+
+    def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
+        t = self._need_tiling("get_tensor_c")
+        local_operand(current(), dst, "get_tensor_c", "dst", (Space.UB,))
+        if self.workspace is None:
+            raise ValueError(
+                "get_tensor_c to a VECIN tensor goes through the workspace in global memory: pass "
+                "one to regist_matmul_obj(pipe, workspace, ...) or set_workspace (block_dim x sub-blocks x "
+                "baseM x baseN x sizeof(C) bytes)"
+            )
+        pitch = t.base_n if sequential else self._single()[1]
+        if (pitch * self.c_dt.itemsize) % 32:
+            raise ValueError(
+                f"get_tensor_c to UB: rows of {pitch} x {self.c_dt.itemsize} B are not whole 32 B blocks; "
+                "use en_sequential_write=True (rows of baseN) or a singleCoreN aligned to 32 B"
+            )
 
     def _to_ub(
         self, dst: LocalTensor, c1: LocalTensor, mi: int, ni: int, cur_m: int, cur_n: int, sequential: bool
