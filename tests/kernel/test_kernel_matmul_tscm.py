@@ -135,3 +135,16 @@ def test_tscm_queue_sources() -> None:
     assert asc.TSCM().src is P.GM and asc.TSCM(P.VECOUT).position is P.TSCM
     with pytest.raises(ValueError, match="GM or VECOUT"):
         asc.TSCM(P.VECIN)
+
+
+def test_matmul_type_layouts(run) -> None:
+    """MatmulType's layout field (LayoutMode): NONE and NORMAL run, the BatchMatmul layouts are refused."""
+    assert asc.MatmulType(P.GM, F.ND, asc.half).layout is asc.LayoutMode.NONE
+
+    @asc.kernel
+    def kern(x):
+        asc.Matmul(asc.MatmulType(P.GM, F.ND, asc.half, False, asc.LayoutMode.BSNGD),
+                   asc.MatmulType(P.GM, F.ND, asc.half), asc.MatmulType(P.GM, F.ND, asc.float32))
+
+    with pytest.raises(errors.AclError, match="BSNGD"):
+        run(kern, 1, np.zeros(4, np.float32))

@@ -37,6 +37,7 @@ from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set
 from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
 from aclsim.kernel.matmul_config import (
     CFG_NORM,
+    LayoutMode,
     MatmulCallBackFunc,
     MatmulConfig,
     MatmulType,
@@ -594,6 +595,12 @@ class Matmul(MatmulBlocks):
 def _check_positions(a_type: MatmulType, b_type: MatmulType, c_type: MatmulType,
                      bias_type: MatmulType | None) -> None:
     """The positions and formats a Matmul object takes (FeatureNotSupportedError for the others)."""
+    for name, t in (("A", a_type), ("B", b_type), ("C", c_type), ("bias", bias_type)):
+        if t is not None and t.layout not in (LayoutMode.NONE, LayoutMode.NORMAL):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} with layout {LayoutMode(t.layout).name}: aclsim's batch matmul takes "
+                "NONE or NORMAL (BMNK) layouts"
+            )
     for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
         tscm = name != "bias" and t is not None and t.position is TPosition.TSCM
         if t is not None and t.position is not TPosition.GM and not tscm:

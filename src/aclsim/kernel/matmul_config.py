@@ -29,14 +29,28 @@ from aclsim.kernel.tensor import TPosition
 from aclsim.kernel.tiling import CubeFormat, MatmulApiTiling, TCubeTiling
 
 
+class LayoutMode(enum.IntEnum):
+    """``LayoutMode``: how a BatchMatmul's batches lie (``NONE``: not a batch matmul; ``NORMAL``: BMNK)."""
+
+    NONE = 0
+    BSNGD = 1
+    SBNGD = 2
+    BNGS1S2 = 3
+    NORMAL = 4
+
+
 @dataclass(frozen=True)
 class MatmulType:
-    """``MatmulType<POSITION, CubeFormat, TYPE, ISTRANS>``: a matrix's place, layout, type, transposition."""
+    """``MatmulType<POSITION, CubeFormat, TYPE, ISTRANS, LAYOUT, IBSHARE, SRCPOS>``: a matrix's place,
+    layout, type, transposition, batch layout, IBShare flag and (TSCM) source position."""
 
     position: TPosition
     format: CubeFormat
     dtype: Any
     is_trans: bool = False
+    layout: LayoutMode = LayoutMode.NONE
+    ib_share: bool = False
+    src_pos: TPosition = TPosition.GM
 
 
 class BatchMode(enum.IntEnum):
