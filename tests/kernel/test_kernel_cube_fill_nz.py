@@ -79,29 +79,29 @@ def test_fixpipe_cfg_row_major_is_the_default(run) -> None:
     np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5, atol=1e-5)
 
 
-@pytest.mark.parametrize("cfg, n, stride, err, text", [
-    (asc.CFG_COLUMN_MAJOR, 32, 32, errors.KernelFault, "Ascend 950"),
-    (asc.CFG_NZ, 24, 32, errors.KernelFault, "multiple of 16"),
-    (asc.CFG_NZ, 32, 0, errors.KernelFault, "dst_stride"),
-])
-def test_fixpipe_layout_refusals(run, cfg, n, stride, err, text) -> None:
-    a = np.zeros((16, 16), np.float16)
-    with pytest.raises(errors.AclError, match=text):
-        run(nz_kernel(16, n if n % 16 == 0 else 32, 16, stride, F32, cfg) if n % 16 == 0 else
-            _bad_n_kernel(n, stride), 1, a, np.zeros((32, 16), np.float16), np.zeros(4096, np.float32))
-
-
-def _bad_n_kernel(n, stride):
+def fixpipe_only(cfg, n, stride):
+    """One fixpipe out of a CO1 buffer with the given layout (its refusals come before any data moves)."""
     @asc.kernel
-    def kern(a, bt, c):
+    def kern(c):
         pipe = asc.TPipe()
         co1 = asc.TBuf(P.CO1)
         pipe.init_buffer(co1, 4096)
         gc = asc.GlobalTensor(F32)
         gc.set_global_buffer(c)
-        asc.fixpipe(gc, co1.get(F32), asc.FixpipeParamsV220(n, 16, 16, stride), asc.CFG_NZ)
+        asc.fixpipe(gc, co1.get(F32), asc.FixpipeParamsV220(n, 16, 16, stride), cfg)
 
     return kern
+
+
+@pytest.mark.parametrize("cfg, n, stride, text", [
+    (asc.CFG_COLUMN_MAJOR, 32, 32, "Ascend 950"),
+    (asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR, is_to_ub=True), 32, 32, "is_to_ub"),
+    (asc.CFG_NZ, 24, 32, "multiple of 16"),
+    (asc.CFG_NZ, 32, 0, "dst_stride"),
+])
+def test_fixpipe_layout_refusals(run, cfg, n, stride, text) -> None:
+    with pytest.raises(errors.AclError, match=text):
+        run(fixpipe_only(cfg, n, stride), 1, np.zeros(4096, np.float32))
 
 
 # --- InitConstValue / Fill ---------------------------------------------------------------------------
