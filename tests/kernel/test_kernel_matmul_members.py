@@ -9,6 +9,7 @@ import pytest
 import aclsim.kernel as asc
 from aclsim import errors
 from aclsim.compiler import verify_sync
+from aclsim.isa import Pipe, Space
 from aclsim.kernel.cube_modes import to_hf32
 
 P, F, D = asc.TPosition, asc.CubeFormat, asc.DataType
@@ -401,3 +402,29 @@ def test_iterate_partial_sum_adds_in_l0c(run, bad) -> None:
     want = a.astype(np.float32) @ b.astype(np.float32) + bias
     np.testing.assert_allclose(res[3], want, rtol=1e-4, atol=1e-3)
     assert verify_sync(launch.streams[0], pool=8, require_physical=True).ok
+
+
+def test_the_bias_reaches_c_through_the_bias_table(run) -> None:
+    """The Matmul's bias goes GM -> L1 (C1) -> BT (C2) and the block's first mmad reads it there (before, the
+    bias was added to L0C by NumPy after the mmad and no instruction read the table)."""
+    rng = np.random.default_rng(10)
+    a, b = rng.standard_normal((32, 32)).astype(np.float16), rng.standard_normal((32, 32)).astype(np.float16)
+    bias = rng.standard_normal(32).astype(np.float32)
+    t = asc.MatmulApiTiling("tiny")
+    t.set_a_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_b_type(P.GM, F.ND, D.DT_FLOAT16)
+    t.set_c_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_bias_type(P.GM, F.ND, D.DT_FLOAT)
+    t.set_shape(32, 32, 32)
+    t.set_org_shape(32, 32, 32)
+    t.set_bias(True)
+    tc = asc.TCubeTiling()
+    assert t.get_tiling(tc) == 0
+    outs = (np.zeros((32, 32), np.float32), np.zeros((32, 32), np.float32))
+    launch, _ = run(bias_switches, 1, a, b, bias, *outs, extra=(tc, "disable"))
+    stream = launch.streams[0]
+    bt_writes = [i for i in stream if i.pipe is Pipe.MTE1 and any(w.space is Space.BT for w in i.writes)]
+    bt_reads = [i for i in stream if i.op == "mmad" and any(r.space is Space.BT for r in i.reads)]
+    assert len(bt_writes) == 1 and len(bt_reads) == 1
+    assert stream.index(bt_writes[0]) < stream.index(bt_reads[0])
+    assert verify_sync(stream, pool=8, require_physical=True).ok
