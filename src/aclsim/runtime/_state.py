@@ -22,6 +22,7 @@ from aclsim.errors import (
     InvalidParamError,
     UninitializedError,
 )
+from aclsim.runtime import foreign
 from aclsim.runtime.backends import BACKENDS, Backend
 from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY, SimBackend
 from aclsim.runtime.hostmem import HostMemory
@@ -37,7 +38,11 @@ _PACKAGE_DIR = str(Path(__file__).resolve().parent.parent)
 
 
 def caller_site() -> str:
-    """``file:line`` of the first frame outside the aclsim package (where the user called us)."""
+    """``file:line`` of the first frame outside the aclsim package (where the user called us);
+    inside a call from native code, the native caller (:mod:`aclsim.runtime.foreign`)."""
+    call = foreign.current()
+    if call is not None:
+        return call.site
     frame = sys._getframe(1)
     while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
         frame = frame.f_back  # type: ignore[assignment]

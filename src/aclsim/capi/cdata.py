@@ -1,0 +1,90 @@
+"""What the Python implementations of the C face share: the registry of implementations,
+the library's ``ffi``, and the conversions of C arguments (pointers, OUT parameters).
+
+An implementation is a function named as the C function, registered with
+:func:`c_function`; it receives the C arguments as cffi values of the prototype's canonical
+types (:mod:`aclsim.capi.prototypes`) and returns the C return value.  It forwards to the
+pyACL face (:mod:`aclsim.acl`), whose functions use the same runtime objects and already
+turn errors into ACL codes and messages; an :class:`~aclsim.errors.AclError` raised here
+(a null OUT pointer, ...) is turned into its code by the entry point
+(:mod:`aclsim.capi.embedded`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aclsim.errors import ACL_SUCCESS, InvalidParamError
+
+__all__ = ["IMPLS", "address", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "text"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: C function name -> its Python implementation
+IMPLS: dict[str, Callable[..., Any]] = {}
+
+
+class _Ffi:
+    """The library's ``cffi.FFI``, set by :func:`set_ffi` when the library starts (tests may set
+    any ``cffi.FFI()``: cffi's primitive types are shared by all instances)."""
+
+    __slots__ = ("ffi",)
+
+    def __init__(self) -> None:
+        self.ffi: Any = None
+
+
+_STATE = _Ffi()
+
+
+def set_ffi(value: Any) -> None:
+    _STATE.ffi = value
+
+
+def ffi() -> Any:
+    """The ``cffi.FFI`` of the running library."""
+    if _STATE.ffi is None:
+        import cffi
+
+        _STATE.ffi = cffi.FFI()
+    return _STATE.ffi
+
+
+def c_function(fn: _F) -> _F:
+    """Register ``fn`` as the implementation of the C function of its name."""
+    if fn.__name__ in IMPLS:
+        raise ValueError(f"{fn.__name__} is implemented twice")
+    IMPLS[fn.__name__] = fn
+    return fn
+
+
+def address(ptr: Any) -> int:
+    """A C pointer as an int (NULL is 0)."""
+    return int(ffi().cast("uintptr_t", ptr))
+
+
+def handle(value: int | None) -> Any:
+    """An int handle or address as a C ``void *`` (``None`` and 0 are NULL)."""
+    return ffi().cast("void *", value or 0)
+
+
+def text(ptr: Any) -> str | None:
+    """A C string (``None`` for NULL)."""
+    f = ffi()
+    return None if ptr == f.NULL else f.string(ptr).decode("utf-8", "surrogateescape")
+
+
+def need_out(ptr: Any, name: str) -> None:
+    """Refuse a NULL OUT parameter before anything happens (the call then changes nothing)."""
+    if ptr == ffi().NULL:
+        raise InvalidParamError(f"{name} is a null pointer: the OUT parameter needs an address to write to",
+                                hint=f"pass the address of a variable, e.g. &{name}")
+
+
+def store(ptr: Any, value: object, ret: int, *, pointer: bool = False) -> int:
+    """Write ``value`` through the OUT parameter ``ptr`` when ``ret`` is success; returns ``ret``.
+    ``pointer``: the value is a handle or an address (an int, or ``None`` for NULL)."""
+    if ret == ACL_SUCCESS:
+        ptr[0] = handle(value) if pointer else value  # type: ignore[arg-type]
+    return ret
