@@ -71,6 +71,12 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
+def c_env() -> Callable[..., dict[str, str]]:
+    """``c_env(**extra)``: :func:`clean_env` as a fixture."""
+    return clean_env
+
+
+@pytest.fixture(scope="session")
 def run_c() -> Run:
     """``run_c(exe, *args, env=None, cwd=None)``: run a program (bounded), text output."""
 
