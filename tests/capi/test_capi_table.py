@@ -31,7 +31,7 @@ def test_seed_and_sample_functions_are_declared() -> None:
               "aclrtMemset", "aclrtMemcpy", "aclrtMemcpyAsync", "aclrtGetMemInfo", "aclrtGetRunMode",
               "aclrtLaunchCallback", "aclrtSubscribeReport", "aclrtUnSubscribeReport", "aclrtProcessReport",
               "aclGetRecentErrMsg", "aclrtGetVersion", "aclCreateDataBuffer", "aclCreateTensorDesc",
-              "acldvppMalloc", "acldvppFree"}
+              "acldvppMalloc", "acldvppFree", "aclopExecuteV2", "aclopCreateHandle", "aclopExecWithHandle"}
     assert needed <= declared
 
 

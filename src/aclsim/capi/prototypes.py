@@ -32,7 +32,9 @@ __all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "canonical", "load", 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
 #: the headers whose declarations make the library, in include order
-HEADERS: tuple[str, ...] = ("acl/acl_base.h", "acl/acl_rt.h", "acl/acl.h", "acl/ops/acl_dvpp.h")
+HEADERS: tuple[str, ...] = (
+    "acl/acl_base.h", "acl/acl_rt.h", "acl/acl_op.h", "acl/acl.h", "acl/ops/acl_dvpp.h",
+)
 
 #: the markers of an exported declaration
 _EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY",)
@@ -146,10 +148,13 @@ def canonical(ctype: str, typedefs: dict[str, str]) -> str:
 
 
 def _split_param(text: str) -> tuple[str, str]:
-    m = re.fullmatch(r"(.*?[\s*])(\w+)", " ".join(text.split()))
+    """``(type, name)``; an array parameter ``T *name[]`` is the pointer ``T **`` it is in C."""
+    text = " ".join(text.split())
+    array = text.endswith("[]")
+    m = re.fullmatch(r"(.*?[\s*])(\w+)", text[:-2].rstrip() if array else text)
     if m is None:
         raise ValueError(f"cannot read the parameter {text!r}: every parameter needs a type and a name")
-    return m.group(1).strip(), m.group(2)
+    return m.group(1).strip() + (" *" if array else ""), m.group(2)
 
 
 def parse(text: str, header: str, typedefs: dict[str, str]) -> list[Prototype]:
