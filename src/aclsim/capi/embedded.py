@@ -43,7 +43,7 @@ def decorate_message(message: str) -> str:
 def entry_point(proto: Prototype, impl: Callable[..., Any], null: Any) -> Callable[..., Any]:
     """The Python function behind ``_aclsim_py_<name>``; ``null``: the library's NULL."""
     name = proto.name
-    name_is_status = proto.ret == "aclError"
+    name_is_status = proto.ret in ("aclError", "aclnnStatus")
     failure = null if proto.ret_transport.endswith("*") else proto.failure
     marks = foreign.thread_marks()  # foreign.enter/leave, inline: this runs on every C call
 

@@ -31,13 +31,18 @@ __all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "canonical", "load", 
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
-#: the headers whose declarations make the library, in include order
-HEADERS: tuple[str, ...] = (
-    "acl/acl_base.h", "acl/acl_rt.h", "acl/acl_op.h", "acl/acl.h", "acl/ops/acl_dvpp.h",
-)
+def _headers() -> tuple[str, ...]:
+    """Every header under ``include/``, AscendCL's first: adding a header (an aclnn op's, say)
+    adds its functions to the library."""
+    found = sorted(p.relative_to(INCLUDE_DIR).as_posix() for p in INCLUDE_DIR.rglob("*.h"))
+    return tuple(sorted(found, key=lambda h: (not h.startswith("acl/"), h)))
 
-#: the markers of an exported declaration
-_EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY",)
+
+#: the headers whose declarations make the library
+HEADERS: tuple[str, ...] = _headers()
+
+#: the markers of an exported declaration (AscendCL's, and aclnn's)
+_EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY", "ACLNN_API")
 
 #: C scalar types the Python side receives as they are
 _SCALARS = frozenset({
@@ -52,6 +57,7 @@ FAILURE_VALUES: dict[str, int] = {
     "aclDataType": -1,  # ACL_DT_UNDEFINED
     "aclFormat": -1,  # ACL_FORMAT_UNDEFINED
     "int64_t": -1,  # aclGetTensorDescDim's "no such dimension"
+    "aclnnStatus": 561000,  # ACLNN_ERR_INNER
 }
 
 
