@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aclsim.capi import impl_desc, impl_rt  # noqa: F401  (they register the implementations)
+from aclsim.capi import impl_desc, impl_nn, impl_rt  # noqa: F401  (they register the implementations)
 from aclsim.capi.build import START_MAGIC
 from aclsim.capi.cdata import IMPLS, set_ffi
 from aclsim.capi.prototypes import Prototype, load
@@ -44,7 +44,7 @@ def entry_point(proto: Prototype, impl: Callable[..., Any],
                 cast: Callable[[str, Any], Any]) -> Callable[..., Any]:
     """The Python function behind ``_aclsim_py_<name>``."""
     name = proto.name
-    name_is_status = proto.ret == "aclError"
+    name_is_status = proto.ret in ("aclError", "aclnnStatus")
     failure = None if proto.ret_canonical.endswith("*") else proto.failure
     ForeignCall, enter, leave = foreign.ForeignCall, foreign.enter, foreign.leave
 

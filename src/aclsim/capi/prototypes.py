@@ -26,15 +26,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from aclsim.capi.aclnn_table import HEADERS as NN_HEADERS
+
 __all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "load", "parse"]
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
 #: the headers whose declarations make the library, in include order
-HEADERS: tuple[str, ...] = ("acl/acl_base.h", "acl/acl_rt.h", "acl/acl.h", "acl/ops/acl_dvpp.h")
+HEADERS: tuple[str, ...] = ("acl/acl_base.h", "acl/acl_rt.h", "acl/acl.h", "acl/ops/acl_dvpp.h") + NN_HEADERS
 
 #: the markers of an exported declaration
-_EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY",)
+_EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY", "ACLNN_API")
 
 #: C scalar types the Python side receives as they are
 _SCALARS = frozenset({
@@ -46,6 +48,7 @@ _SCALARS = frozenset({
 #: by declared return type; any other type returns 0 / NULL
 FAILURE_VALUES: dict[str, int] = {
     "aclError": 500000,  # ACL_ERROR_INTERNAL_ERROR
+    "aclnnStatus": 561000,  # ACLNN_ERR_INNER
     "aclDataType": -1,  # ACL_DT_UNDEFINED
     "aclFormat": -1,  # ACL_FORMAT_UNDEFINED
     "int64_t": -1,  # aclGetTensorDescDim's "no such dimension"
