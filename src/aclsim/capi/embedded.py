@@ -45,7 +45,7 @@ def entry_point(proto: Prototype, impl: Callable[..., Any],
     """The Python function behind ``_aclsim_py_<name>``."""
     name = proto.name
     name_is_status = proto.ret in ("aclError", "aclnnStatus")
-    failure = None if proto.ret_canonical.endswith("*") else proto.failure
+    failure = cast("void *", 0) if proto.ret_canonical.endswith("*") else proto.failure
     ForeignCall, enter, leave = foreign.ForeignCall, foreign.enter, foreign.leave
 
     def entry(caller: Any, *args: Any) -> Any:

@@ -56,6 +56,8 @@ def _addr2line(path: str, offset: int) -> tuple[str | None, str | None]:
     except (OSError, subprocess.SubprocessError):
         return None, None
     func = out[0].strip() if out and out[0].strip() not in ("", "??") else None
+    if func is not None and "(" in func:  # C++: the name without its parameter list
+        func = func[:func.index("(")]
     line = out[1].strip() if len(out) > 1 else ""
     if not line or line.startswith("??") or line.endswith(":0") or line.endswith(":?"):
         return func, None

@@ -51,6 +51,21 @@ def caller_site() -> str:
     return f"{frame.f_code.co_filename}:{frame.f_lineno}"
 
 
+_SITE_RE = re.compile(r"(?:^|\()([^()]+):(\d+)\)?$")
+
+
+def site_location(site: str) -> tuple[str, int]:
+    """``(filename, lineno)`` of a :func:`caller_site` string, for a warning attributed to it:
+    ``"/x/prog.py:12"`` and a C caller's ``"main (prog.c:12)"`` give the file and line; a site
+    without a line gives itself and 0.
+
+    >>> site_location("/x/my prog.py:12"), site_location("main (prog.c:7)"), site_location("prog+0x40")
+    (('/x/my prog.py', 12), ('prog.c', 7), ('prog+0x40', 0))
+    """
+    m = _SITE_RE.search(site)
+    return (m.group(1), int(m.group(2))) if m else (site, 0)
+
+
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?i?B?)?\s*$", re.IGNORECASE)
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20,
           "MIB": 1 << 20, "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40,
