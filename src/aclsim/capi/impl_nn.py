@@ -89,15 +89,16 @@ class HandleTable:
         if isinstance(obj, cls) and getattr(obj, "alive", True):
             return obj
         kind = _C_NAMES[cls]
-        what = "not a live handle" if obj is None or isinstance(obj, cls) else f"an {_C_NAMES[type(obj)]}"
+        if obj is not None and not isinstance(obj, cls):
+            raise AclnnParamInvalidError(f"{name} {h:#x} is an {_C_NAMES[type(obj)]}, not an {kind}",
+                                         hint=f"pass the {kind} this parameter takes")
         if cls is aclnn.Executor:
             raise AclnnNullptrError(
-                f"{name} {h:#x} is {what}: an aclOpExecutor is expected (a non-repeatable executor is freed "
-                "by its run, a repeatable one by aclDestroyAclOpExecutor)",
+                f"{name} {h:#x} is not a live aclOpExecutor (a non-repeatable executor is freed by its run, "
+                "a repeatable one by aclDestroyAclOpExecutor)",
                 hint="call aclnnXxxGetWorkspaceSize again for a new executor")
-        raise AclnnParamInvalidError(f"{name} {h:#x} is {what}: an {kind} is expected (destroyed, or never "
-                                     "created)", hint=f"pass an {kind} from aclCreate{kind[3:]}, before it is "
-                                     "destroyed")
+        raise AclnnParamInvalidError(f"{name} {h:#x} is not a live {kind} (destroyed, or never created)",
+                                     hint=f"pass an {kind} from aclCreate{kind[3:]}, before it is destroyed")
 
     def remove_dead(self, ptr: Any) -> None:
         """Forget the object behind ``ptr`` if it is no longer alive."""
