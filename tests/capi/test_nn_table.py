@@ -1,0 +1,158 @@
+"""The aclnn half of the C face without a compiler: the op table and its generated headers,
+the prototypes they give, and the Python implementations called directly with cffi values."""
+
+from __future__ import annotations
+
+import ctypes
+import inspect
+import re
+import warnings
+from collections.abc import Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+
+import aclsim.acl as acl
+import aclsim.errors as errors
+from aclsim import aclnn
+from aclsim.capi import aclnn_table, prototypes
+from aclsim.errors import AclError, LeakWarning
+
+cffi = pytest.importorskip("cffi", reason="the C face needs cffi (pip install 'aclsim[capi]')")
+
+
+def test_regenerating_the_headers_changes_nothing() -> None:
+    assert aclnn_table.check() == []
+
+
+def test_every_registered_op_has_its_row_and_every_row_an_op() -> None:
+    rows = {r.op: r for r in aclnn_table.load_rows()}
+    assert set(rows) == set(aclnn.op_names())
+    for op, row in rows.items():
+        py = inspect.signature(aclnn.get_op(op).get_workspace_size).parameters
+        assert len(row.params) == len(py), f"{op}: C {row.params} vs Python {list(py)}"
+
+
+def test_the_table_refuses_a_malformed_row() -> None:
+    with pytest.raises(ValueError, match="expected 'aclnn_<name>.h"):
+        aclnn_table._parse("add.h | Add | const aclTensor *self\n")
+    with pytest.raises(ValueError, match="listed twice"):
+        aclnn_table._parse("aclnn_a.h | A | int64_t x\naclnn_b.h | A | int64_t y\n")
+
+
+def test_each_op_gives_two_prototypes_that_fail_with_561000() -> None:
+    protos = {p.name: p for p in prototypes.load()}
+    for op in aclnn.op_names():
+        one, two = protos[f"aclnn{op}GetWorkspaceSize"], protos[f"aclnn{op}"]
+        assert one.header == two.header and one.header.startswith("aclnnop/aclnn_")
+        assert [p.name for p in one.params[-2:]] == ["workspaceSize", "executor"]
+        assert [p.canonical for p in two.params] == ["void *", "uint64_t", "void *", "void *"]
+        # 0 would be ACLNN_SUCCESS from a library whose Python did not start
+        assert one.failure == two.failure == errors.ACLNN_ERR_INNER
+    assert protos["aclCreateTensor"].ret_canonical == "void *"
+    assert protos["aclDestroyTensor"].failure == errors.ACLNN_ERR_INNER
+
+
+def test_the_status_defines_are_aclsims() -> None:
+    text = (prototypes.INCLUDE_DIR / "aclnn" / "aclnn_base.h").read_text()
+    codes = dict(re.findall(r"#define (ACLNN_\w+) (\d+)", text))
+    assert len(codes) >= 10
+    for name, value in codes.items():
+        assert getattr(errors, name) == int(value), name
+
+
+# --- the implementations, called as the entry points call them ----------------------------------
+
+@pytest.fixture()
+def ffi() -> Iterator[Any]:
+    from aclsim.capi import cdata
+
+    f = cffi.FFI()
+    cdata.set_ffi(f)
+    assert acl.init() == 0 and acl.rt.set_device(0) == 0
+    yield f
+    acl.get_recent_err_msg()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LeakWarning)
+        acl.rt.reset_device(0)
+        acl.finalize()
+
+
+def _impls() -> SimpleNamespace:
+    """The C functions' implementations by name (the generated ones are not module attributes)."""
+    from aclsim.capi import impl_nn
+    from aclsim.capi.cdata import IMPLS
+
+    return SimpleNamespace(**IMPLS, HANDLES=impl_nn.HANDLES)
+
+
+def _code(fn: Any, *args: Any) -> int:
+    try:
+        return int(fn(*args))
+    except AclError as exc:
+        return exc.code
+
+
+def _tensor(ffi: Any, nn: Any, shape: list[int], addr: int, dtype: int = 0) -> Any:
+    dims = ffi.new("int64_t[]", shape)
+    t = nn.aclCreateTensor(dims, len(shape), dtype, ffi.NULL, 0, 2, dims, len(shape), ffi.cast("void *", addr))
+    assert t != ffi.NULL
+    return t
+
+
+def test_meta_objects_round_trip(ffi: Any) -> None:
+    nn = _impls()
+
+    buf, _ = acl.rt.malloc(1024, 0)
+    t = _tensor(ffi, nn, [2, 3], buf)
+    dims, n = ffi.new("int64_t **"), ffi.new("uint64_t *")
+    assert nn.aclGetViewStrides(t, dims, n) == 0 and list(dims[0][0:n[0]]) == [3, 1]
+    ctypes.CDLL(None).free(ctypes.c_void_p(int(ffi.cast("uintptr_t", dims[0]))))  # malloc'd for the caller
+    addr = ffi.new("void **")
+    assert nn.aclGetRawTensorAddr(t, addr) == 0 and int(ffi.cast("uintptr_t", addr[0])) == buf
+    half = ffi.new("uint16_t *", 0x3E00)  # 1.5 as float16
+    s = nn.aclCreateScalar(half, 1)
+    assert nn.HANDLES.get(s, aclnn.AclScalar, "s").value == np.float16(1.5)
+    lst = nn.aclCreateTensorList(ffi.new("void *[]", [t]), 1)
+    size = ffi.new("uint64_t *")
+    assert nn.aclGetTensorListSize(lst, size) == 0 and size[0] == 1
+    assert nn.aclDestroyTensorList(lst) == 0
+    # the list released its tensor, as in AscendCL: the tensor's handle is gone too
+    assert _code(nn.aclGetViewOffset, t, ffi.new("int64_t *")) == errors.ACLNN_ERR_PARAM_INVALID
+    assert _code(nn.aclGetViewOffset, s, ffi.new("int64_t *")) == errors.ACLNN_ERR_PARAM_INVALID
+    assert nn.aclDestroyScalar(s) == 0 and nn.HANDLES.count(aclnn.AclScalar) == 0
+    assert _code(nn.aclCreateScalar, half, 29) == errors.ACLNN_ERR_PARAM_INVALID  # INT4 is not modelled
+    # counts larger than any rank are refused before anything is read
+    assert _code(nn.aclCreateTensor, ffi.NULL, 1 << 40, 0, ffi.NULL, 0, 2, ffi.NULL, 0,
+                 ffi.NULL) == errors.ACLNN_ERR_PARAM_INVALID
+    acl.rt.free(buf)
+
+
+def test_both_phases_and_a_repeatable_executor(ffi: Any) -> None:
+    nn = _impls()
+
+    x = np.arange(12, dtype=np.float32).reshape(3, 4) - 5
+    bufs = [acl.rt.malloc(256, 0)[0] for _ in range(3)]
+    assert acl.rt.memcpy(bufs[0], 256, acl.util.numpy_to_ptr(x), x.nbytes, 1) == 0
+    a, out = _tensor(ffi, nn, [3, 4], bufs[0]), _tensor(ffi, nn, [3, 4], bufs[1])
+    ws, ex = ffi.new("uint64_t *"), ffi.new("void **")
+    assert nn.aclnnReluGetWorkspaceSize(a, out, ws, ex) == 0 and ex[0] != ffi.NULL
+    assert nn.aclSetAclOpExecutorRepeatable(ex[0]) == 0
+    for _ in range(2):
+        assert nn.aclnnRelu(ffi.NULL, ws[0], ex[0], ffi.NULL) == 0
+    assert nn.aclSetOutputTensorAddr(ex[0], 0, out, ffi.cast("void *", bufs[2])) == 0
+    assert nn.aclnnRelu(ffi.NULL, ws[0], ex[0], ffi.NULL) == 0
+    assert acl.rt.synchronize_device() == 0
+    for b in bufs[1:]:
+        got = np.zeros_like(x)
+        assert acl.rt.memcpy(acl.util.numpy_to_ptr(got), got.nbytes, b, got.nbytes, 2) == 0
+        np.testing.assert_array_equal(got, np.maximum(x, 0))
+    assert nn.aclDestroyAclOpExecutor(ex[0]) == 0
+    assert _code(nn.aclnnRelu, ffi.NULL, 0, ex[0], ffi.NULL) == errors.ACLNN_ERR_PARAM_NULLPTR
+    assert nn.HANDLES.count(aclnn.Executor) == 0
+    for t in (a, out):
+        assert nn.aclDestroyTensor(t) == 0
+    for b in bufs:
+        acl.rt.free(b)
