@@ -56,7 +56,8 @@ def test_seed_003_add_flow_matches_numpy(compile_c, run_c) -> None:  # noqa: ANN
 
 
 def test_error_paths_give_the_documented_statuses(compile_c, run_c) -> None:  # noqa: ANN001
-    exe = compile_c([EXAMPLES / "aclnn_error_paths.cpp"], "aclnn_error_paths", ["-Wall", "-Werror", "-std=c++17"])
+    exe = compile_c([EXAMPLES / "aclnn_error_paths.cpp"], "aclnn_error_paths",
+                    ["-Wall", "-Werror", "-std=c++17"])
     proc = run_c(exe)
     assert proc.returncode == 0 and "PASSED: 0 failure(s)" in proc.stdout, proc.stdout + proc.stderr
     results = dict(ln[5:].rsplit(" -> ", 1) for ln in proc.stdout.splitlines() if ln.startswith("ok   "))
@@ -101,8 +102,8 @@ def test_a_library_that_did_not_start_returns_561000(compile_c, run_c, c_env, tm
     ok = run_c(exe)
     assert "codes 0 0 0 0 tensor made" in ok.stdout, ok.stdout + ok.stderr
     venv = tmp_path / "bare"
-    subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--without-pip", str(venv)],
-                   check=True, timeout=120)
+    base = getattr(sys, "_base_executable", sys.executable)
+    subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     proc = run_c(exe, env=c_env(ACLSIM_PYTHON=str(venv / "bin" / "python")))
     code = ACLNN_ERR_INNER
     sync = ACL_ERROR_INTERNAL_ERROR

@@ -97,7 +97,8 @@ def _code(fn: Any, *args: Any) -> int:
 
 def _tensor(ffi: Any, nn: Any, shape: list[int], addr: int, dtype: int = 0) -> Any:
     dims = ffi.new("int64_t[]", shape)
-    t = nn.aclCreateTensor(dims, len(shape), dtype, ffi.NULL, 0, 2, dims, len(shape), ffi.cast("void *", addr))
+    data = ffi.cast("void *", addr)
+    t = nn.aclCreateTensor(dims, len(shape), dtype, ffi.NULL, 0, 2, dims, len(shape), data)
     assert t != ffi.NULL
     return t
 

@@ -3,8 +3,10 @@
 ``aclnn_table.txt`` has one row per op of :mod:`aclsim.aclnn` (``header | Op | parameters``);
 each row makes two C functions in ``include/aclnnop/<header>``::
 
-    aclnnStatus aclnn<Op>GetWorkspaceSize(<parameters>, uint64_t *workspaceSize, aclOpExecutor **executor);
-    aclnnStatus aclnn<Op>(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+    aclnnStatus aclnn<Op>GetWorkspaceSize(<parameters>, uint64_t *workspaceSize,
+                                          aclOpExecutor **executor);
+    aclnnStatus aclnn<Op>(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                          aclrtStream stream);
 
 The headers are generated from the table (``python -m aclsim.capi.aclnn_table --write``; a test
 checks that regenerating changes nothing and that every registered op has its row); the C face's
@@ -62,7 +64,8 @@ def _parse(text: str) -> list[Row]:
             continue
         parts = [p.strip() for p in line.split("|")]
         if len(parts) != 3 or not parts[0].startswith("aclnn_") or not parts[0].endswith(".h"):
-            raise ValueError(f"{TABLE.name}:{lineno}: expected 'aclnn_<name>.h | Op | parameters', got {line!r}")
+            raise ValueError(f"{TABLE.name}:{lineno}: expected 'aclnn_<name>.h | Op | parameters', "
+                             f"got {line!r}")
         params = tuple(" ".join(p.split()) for p in parts[2].split(","))
         if not parts[1].isidentifier() or not all(params):
             raise ValueError(f"{TABLE.name}:{lineno}: bad op name or empty parameter in {line!r}")
@@ -147,7 +150,8 @@ def write() -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m aclsim.capi.aclnn_table", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m aclsim.capi.aclnn_table",
+                                     description="check (default) or regenerate include/aclnnop/*.h")
     parser.add_argument("--write", action="store_true", help="regenerate include/aclnnop/*.h")
     args = parser.parse_args(argv)
     if args.write:

@@ -156,7 +156,8 @@ def aclCreateTensor(view_dims: Any, view_n: int, data_type: int, stride: Any, of
         _values(storage_dims, storage_n, "int64_t", "storageDims", MAX_STORAGE_DIMS)
     if storage is None and int(storage_n):
         raise AclnnNullptrError(f"storageDims is a null pointer with storageDimsNum {int(storage_n)}")
-    return _new(meta.create_tensor(dims, data_type, strides, offset, fmt, storage, address(tensor_data) or None))
+    data = address(tensor_data) or None
+    return _new(meta.create_tensor(dims, data_type, strides, offset, fmt, storage, data))
 
 
 @c_function
@@ -166,8 +167,9 @@ def aclCreateScalar(value: Any, data_type: int) -> Any:
     try:
         npdt = np.dtype(aclnn.numpy_dtype(data_type))
     except ValueError:
-        raise AclnnParamInvalidError(f"dataType {data_type} is not an aclDataType aclsim models",
-                                     hint="aclsim holds the types with a NumPy dtype (not INT4, FP8, ...)") from None
+        raise AclnnParamInvalidError(
+            f"dataType {data_type} is not an aclDataType aclsim models",
+            hint="aclsim holds the types with a NumPy dtype (not INT4, FP8, ...)") from None
     raw = bytes(ffi().buffer(ffi().cast("char *", value), npdt.itemsize))
     return _new(meta.create_scalar(np.frombuffer(raw, npdt)[0], data_type))
 
@@ -215,11 +217,12 @@ def _destroyer(c_name: str, cls: type, fn: Callable[[Any], int]) -> None:
 
 
 for _name, _fn in (("aclDestroyTensor", meta.destroy_tensor), ("aclDestroyScalar", meta.destroy_scalar),
-                   ("aclDestroyIntArray", meta.destroy_int_array), ("aclDestroyFloatArray", meta.destroy_float_array),
+                   ("aclDestroyIntArray", meta.destroy_int_array),
+                   ("aclDestroyFloatArray", meta.destroy_float_array),
                    ("aclDestroyBoolArray", meta.destroy_bool_array),
                    ("aclDestroyTensorList", meta.destroy_tensor_list),
                    ("aclDestroyScalarList", meta.destroy_scalar_list)):
-    _destroyer(_name, KINDS["acl" + _name[len("aclDestroy"):]], _fn)  # type: ignore[arg-type]
+    _destroyer(_name, KINDS["acl" + _name[len("aclDestroy"):]], _fn)
 
 
 # --- acl_meta.h: getters -----------------------------------------------------------------------
@@ -316,8 +319,8 @@ for _name, _kind in (("aclGetIntArraySize", "aclIntArray"), ("aclGetFloatArraySi
 
 
 @c_function
-def aclInitTensor(tensor: Any, view_dims: Any, view_n: int, data_type: int, stride: Any, offset: int, fmt: int,
-                  storage_dims: Any, storage_n: int, tensor_data: Any) -> int:
+def aclInitTensor(tensor: Any, view_dims: Any, view_n: int, data_type: int, stride: Any, offset: int,
+                  fmt: int, storage_dims: Any, storage_n: int, tensor_data: Any) -> int:
     t = _tensor(tensor)
     dims = _values(view_dims, view_n, "int64_t", "viewDims", meta.MAX_RANK)
     if dims is None:
@@ -416,7 +419,8 @@ def phase_one(proto: Prototype, op: str) -> Callable[..., int]:
         *ins, ws_out, ex_out = args
         _need(ws_out, "workspaceSize")
         _need(ex_out, "executor")
-        size, executor = aclnn.get_op(op).get_workspace_size(*(c(a) for c, a in zip(converters, ins, strict=True)))
+        args_py = [c(a) for c, a in zip(converters, ins, strict=True)]
+        size, executor = aclnn.get_op(op).get_workspace_size(*args_py)
         ws_out[0] = int(size)
         ex_out[0] = _new(executor)
         return ACLNN_SUCCESS
