@@ -2,7 +2,8 @@
 
 For each prototype of :func:`aclsim.capi.prototypes.load` the build generates
 
-- an embedded Python entry point ``_aclsim_py_<name>(void *caller, <canonical params>)``,
+- an embedded Python entry point ``_aclsim_py_<name>(uintptr_t caller, <params as they
+  cross>)`` (:func:`aclsim.capi.prototypes.transport`: pointers as addresses),
   bound at start-up to the implementation of the same name (:mod:`aclsim.capi.embedded`);
 - the exported C function ``<name>`` with the header's exact signature, which makes sure
   the interpreter started (:data:`START_CODE`: once per process, the Python of the
@@ -167,9 +168,10 @@ def _failure_literal(proto: Prototype) -> str:
 
 def _wrapper(proto: Prototype) -> str:
     """The exported C function of ``proto``."""
-    args = ", ".join(["__builtin_return_address(0)"] + [f"({p.canonical}){p.name}" for p in proto.params])
+    args = ", ".join(["(uintptr_t)__builtin_return_address(0)"]
+                     + [f"({p.transport}){p.name}" for p in proto.params])
     call = f"{_PREFIX}{proto.name}({args})"
-    signature = proto.c_declaration(proto.name, canonical=False)
+    signature = proto.c_declaration(proto.name, embedded=False)
     if proto.ret_canonical == "void":
         return f"{signature}\n{{\n    if (!aclsim_started()) return;\n    {call};\n}}\n"
     return (f"{signature}\n{{\n    if (!aclsim_started()) return {_failure_literal(proto)};\n"
@@ -180,7 +182,7 @@ def sources(protos: tuple[Prototype, ...], python: str) -> tuple[str, str]:
     """``(cdef, c_source)`` for cffi: the embedded entry points, and the headers, start code and
     wrappers."""
     embedded = [f"int {_PREFIX}start(void);"]
-    embedded += [proto.c_declaration(_PREFIX + proto.name, canonical=True, extra="void *caller") + ";"
+    embedded += [proto.c_declaration(_PREFIX + proto.name, embedded=True, extra="uintptr_t caller") + ";"
                  for proto in protos]
     cdef = "\n".join(embedded)
     includes = "\n".join(f'#include "{h}"' for h in HEADERS)

@@ -2,8 +2,9 @@
 the library's ``ffi``, and the conversions of C arguments (pointers, OUT parameters).
 
 An implementation is a function named as the C function, registered with
-:func:`c_function`; it receives the C arguments as cffi values of the prototype's canonical
-types (:mod:`aclsim.capi.prototypes`) and returns the C return value.  It forwards to the
+:func:`c_function`; it receives the C arguments as they cross (:mod:`aclsim.capi.prototypes`:
+handles and addresses as ints, OUT parameters and arrays as cffi pointers, strings as
+``char *``) and returns the C return value (an int for a handle or an address).  It forwards to the
 pyACL face (:mod:`aclsim.acl`), whose functions use the same runtime objects and already
 turn errors into ACL codes and messages; an :class:`~aclsim.errors.AclError` raised here
 (a null OUT pointer, ...) is turned into its code by the entry point
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 
 from aclsim.errors import ACL_SUCCESS, InvalidParamError
 
-__all__ = ["IMPLS", "address", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "text"]
+__all__ = ["IMPLS", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "text"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -59,11 +60,6 @@ def c_function(fn: _F) -> _F:
     return fn
 
 
-def address(ptr: Any) -> int:
-    """A C pointer as an int (NULL is 0)."""
-    return int(ffi().cast("uintptr_t", ptr))
-
-
 def handle(value: int | None) -> Any:
     """An int handle or address as a C ``void *`` (``None`` and 0 are NULL)."""
     return ffi().cast("void *", value or 0)
@@ -77,7 +73,7 @@ def text(ptr: Any) -> str | None:
 
 def need_out(ptr: Any, name: str) -> None:
     """Refuse a NULL OUT parameter before anything happens (the call then changes nothing)."""
-    if ptr == ffi().NULL:
+    if not ptr:  # a NULL cdata pointer is false
         raise InvalidParamError(f"{name} is a null pointer: the OUT parameter needs an address to write to",
                                 hint=f"pass the address of a variable, e.g. &{name}")
 

@@ -40,23 +40,23 @@ def decorate_message(message: str) -> str:
     return f"{call.name} (called from {call.site}): {rest if sep else message}"
 
 
-def entry_point(proto: Prototype, impl: Callable[..., Any],
-                cast: Callable[[str, Any], Any]) -> Callable[..., Any]:
-    """The Python function behind ``_aclsim_py_<name>``."""
+def entry_point(proto: Prototype, impl: Callable[..., Any], null: Any) -> Callable[..., Any]:
+    """The Python function behind ``_aclsim_py_<name>``; ``null``: the library's NULL."""
     name = proto.name
     name_is_status = proto.ret in ("aclError", "aclnnStatus")
-    failure = cast("void *", 0) if proto.ret_canonical.endswith("*") else proto.failure
-    ForeignCall, enter, leave = foreign.ForeignCall, foreign.enter, foreign.leave
+    failure = null if proto.ret_transport.endswith("*") else proto.failure
+    marks = foreign.thread_marks()  # foreign.enter/leave, inline: this runs on every C call
 
-    def entry(caller: Any, *args: Any) -> Any:
-        previous = enter(ForeignCall(name, int(cast("uintptr_t", caller))))
+    def entry(caller: int, *args: Any) -> Any:
+        previous = getattr(marks, "call", None)
+        marks.call = (name, caller)
         try:
             return impl(*args)
         except AclError as exc:
             record_error(f"{name}: {exc}")
             return exc.code if name_is_status else failure
         finally:
-            leave(previous)
+            marks.call = previous
 
     entry.__name__ = f"c_{name}"
     return entry
@@ -70,8 +70,8 @@ def install(ffi: Any) -> None:
     set_ffi(ffi)
     for proto in load():
         error = proto.failure
-        kwargs = {} if error is None or proto.ret_canonical.endswith("*") else {"error": error}
-        entry = entry_point(proto, IMPLS[proto.name], ffi.cast)
+        kwargs = {} if error is None or proto.ret_transport.endswith("*") else {"error": error}
+        entry = entry_point(proto, IMPLS[proto.name], ffi.NULL)
         ffi.def_extern(name=f"_aclsim_py_{proto.name}", **kwargs)(entry)
 
     @ffi.def_extern(name="_aclsim_py_start")  # type: ignore[misc]

@@ -29,7 +29,7 @@ import numpy as np
 
 from aclsim import aclnn
 from aclsim.aclnn import meta
-from aclsim.capi.cdata import IMPLS, address, c_function, ffi, handle, text
+from aclsim.capi.cdata import IMPLS, c_function, ffi, handle, text
 from aclsim.capi.prototypes import Prototype, load
 from aclsim.errors import ACLNN_SUCCESS, AclnnNullptrError, AclnnParamInvalidError
 
@@ -120,8 +120,18 @@ class HandleTable:
 HANDLES = HandleTable()
 
 
-def _new(obj: Any) -> Any:
-    return ffi().NULL if obj is None else handle(HANDLES.add(obj))
+def address(ptr: Any) -> int:
+    """A ``void *`` as an int: the entry points pass handles and addresses as ints already
+    (:func:`aclsim.capi.prototypes.transport`); a cdata pointer (an element of a pointer array,
+    or a caller that passes cffi values) is converted."""
+    if isinstance(ptr, int):
+        return ptr
+    return int(ffi().cast("uintptr_t", ptr))
+
+
+def _new(obj: Any) -> int:
+    """A new handle for ``obj`` as the ``void *`` the entry point returns (0 is NULL)."""
+    return 0 if obj is None else HANDLES.add(obj)
 
 
 def _need(ptr: Any, name: str) -> None:
@@ -162,7 +172,7 @@ def aclCreateTensor(view_dims: Any, view_n: int, data_type: int, stride: Any, of
 
 @c_function
 def aclCreateScalar(value: Any, data_type: int) -> Any:
-    if value == ffi().NULL:
+    if address(value) == 0:
         return _new(meta.create_scalar(None, data_type))
     try:
         npdt = np.dtype(aclnn.numpy_dtype(data_type))
@@ -422,7 +432,7 @@ def phase_one(proto: Prototype, op: str) -> Callable[..., int]:
         args_py = [c(a) for c, a in zip(converters, ins, strict=True)]
         size, executor = aclnn.get_op(op).get_workspace_size(*args_py)
         ws_out[0] = int(size)
-        ex_out[0] = _new(executor)
+        ex_out[0] = handle(_new(executor))
         return ACLNN_SUCCESS
 
     impl.__name__ = impl.__qualname__ = proto.name

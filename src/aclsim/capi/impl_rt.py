@@ -14,7 +14,7 @@ import threading
 from typing import Any
 
 from aclsim import acl
-from aclsim.capi.cdata import address, c_function, ffi, need_out, store, text
+from aclsim.capi.cdata import c_function, ffi, need_out, store, text
 from aclsim.errors import ACL_SUCCESS, InvalidParamError
 
 __all__: list[str] = []
@@ -112,12 +112,12 @@ def aclrtCreateContext(context: Any, device_id: int) -> int:
 
 @c_function
 def aclrtDestroyContext(context: Any) -> int:
-    return acl.rt.destroy_context(address(context))
+    return acl.rt.destroy_context(context)
 
 
 @c_function
 def aclrtSetCurrentContext(context: Any) -> int:
-    return acl.rt.set_context(address(context))
+    return acl.rt.set_context(context)
 
 
 @c_function
@@ -142,33 +142,33 @@ def aclrtCreateStreamWithConfig(stream: Any, priority: int, flag: int) -> int:
 
 @c_function
 def aclrtDestroyStream(stream: Any) -> int:
-    return acl.rt.destroy_stream(address(stream))
+    return acl.rt.destroy_stream(stream)
 
 
 @c_function
 def aclrtDestroyStreamForce(stream: Any) -> int:
-    return acl.rt.destroy_stream_force(address(stream))
+    return acl.rt.destroy_stream_force(stream)
 
 
 @c_function
 def aclrtSynchronizeStream(stream: Any) -> int:
-    return acl.rt.synchronize_stream(address(stream))
+    return acl.rt.synchronize_stream(stream)
 
 
 @c_function
 def aclrtSynchronizeStreamWithTimeout(stream: Any, timeout: int) -> int:
-    return acl.rt.synchronize_stream_with_timeout(address(stream), timeout)
+    return acl.rt.synchronize_stream_with_timeout(stream, timeout)
 
 
 @c_function
 def aclrtStreamQuery(stream: Any, status: Any) -> int:
     need_out(status, "status")
-    return store(status, *acl.rt.stream_query(address(stream)))
+    return store(status, *acl.rt.stream_query(stream))
 
 
 @c_function
 def aclrtStreamWaitEvent(stream: Any, event: Any) -> int:
-    return acl.rt.stream_wait_event(address(stream), address(event))
+    return acl.rt.stream_wait_event(stream, event)
 
 
 # --- events ----------------------------------------------------------------------------------
@@ -187,45 +187,45 @@ def aclrtCreateEventWithFlag(event: Any, flag: int) -> int:
 
 @c_function
 def aclrtDestroyEvent(event: Any) -> int:
-    return acl.rt.destroy_event(address(event))
+    return acl.rt.destroy_event(event)
 
 
 @c_function
 def aclrtRecordEvent(event: Any, stream: Any) -> int:
-    return acl.rt.record_event(address(event), address(stream))
+    return acl.rt.record_event(event, stream)
 
 
 @c_function
 def aclrtResetEvent(event: Any, stream: Any) -> int:
-    return acl.rt.reset_event(address(event), address(stream))
+    return acl.rt.reset_event(event, stream)
 
 
 @c_function
 def aclrtQueryEvent(event: Any, status: Any) -> int:
     need_out(status, "status")
-    return store(status, *acl.rt.query_event(address(event)))
+    return store(status, *acl.rt.query_event(event))
 
 
 @c_function
 def aclrtQueryEventStatus(event: Any, status: Any) -> int:
     need_out(status, "status")
-    return store(status, *acl.rt.query_event_status(address(event)))
+    return store(status, *acl.rt.query_event_status(event))
 
 
 @c_function
 def aclrtSynchronizeEvent(event: Any) -> int:
-    return acl.rt.synchronize_event(address(event))
+    return acl.rt.synchronize_event(event)
 
 
 @c_function
 def aclrtSynchronizeEventWithTimeout(event: Any, timeout: int) -> int:
-    return acl.rt.synchronize_event_with_timeout(address(event), timeout)
+    return acl.rt.synchronize_event_with_timeout(event, timeout)
 
 
 @c_function
 def aclrtEventElapsedTime(ms: Any, start: Any, end: Any) -> int:
     need_out(ms, "ms")
-    return store(ms, *acl.rt.event_elapsed_time(address(start), address(end)))
+    return store(ms, *acl.rt.event_elapsed_time(start, end))
 
 
 # --- memory and copies -------------------------------------------------------------------------
@@ -238,7 +238,7 @@ def aclrtMalloc(dev_ptr: Any, size: int, policy: int) -> int:
 
 @c_function
 def aclrtFree(dev_ptr: Any) -> int:
-    return acl.rt.free(address(dev_ptr))
+    return acl.rt.free(dev_ptr)
 
 
 @c_function
@@ -249,27 +249,27 @@ def aclrtMallocHost(host_ptr: Any, size: int) -> int:
 
 @c_function
 def aclrtFreeHost(host_ptr: Any) -> int:
-    return acl.rt.free_host(address(host_ptr))
+    return acl.rt.free_host(host_ptr)
 
 
 @c_function
 def aclrtMemset(dev_ptr: Any, max_count: int, value: int, count: int) -> int:
-    return acl.rt.memset(address(dev_ptr), max_count, value, count)
+    return acl.rt.memset(dev_ptr, max_count, value, count)
 
 
 @c_function
 def aclrtMemsetAsync(dev_ptr: Any, max_count: int, value: int, count: int, stream: Any) -> int:
-    return acl.rt.memset_async(address(dev_ptr), max_count, value, count, address(stream))
+    return acl.rt.memset_async(dev_ptr, max_count, value, count, stream)
 
 
 @c_function
 def aclrtMemcpy(dst: Any, dest_max: int, src: Any, count: int, kind: int) -> int:
-    return acl.rt.memcpy(address(dst), dest_max, address(src), count, kind)
+    return acl.rt.memcpy(dst, dest_max, src, count, kind)
 
 
 @c_function
 def aclrtMemcpyAsync(dst: Any, dest_max: int, src: Any, count: int, kind: int, stream: Any) -> int:
-    return acl.rt.memcpy_async(address(dst), dest_max, address(src), count, kind, address(stream))
+    return acl.rt.memcpy_async(dst, dest_max, src, count, kind, stream)
 
 
 @c_function
@@ -290,7 +290,7 @@ def acldvppMalloc(dev_ptr: Any, size: int) -> int:
 
 @c_function
 def acldvppFree(dev_ptr: Any) -> int:
-    return acl.media.dvpp_free(address(dev_ptr))
+    return acl.media.dvpp_free(dev_ptr)
 
 
 # --- callbacks -------------------------------------------------------------------------------
@@ -300,32 +300,32 @@ class _CCallback:
 
     __slots__ = ("fn", "user_data")
 
-    def __init__(self, fn: Any, user_data: Any) -> None:
+    def __init__(self, fn: int, user_data: int) -> None:
         self.fn = ffi().cast("void (*)(void *)", fn)
-        self.user_data = user_data
+        self.user_data = ffi().cast("void *", user_data)
 
     def __call__(self, _unused: object) -> None:
         self.fn(self.user_data)
 
     def __repr__(self) -> str:
-        return f"<C callback 0x{address(self.fn):x}>"
+        return f"<C callback {self.fn!r}>"
 
 
 @c_function
 def aclrtLaunchCallback(fn: Any, user_data: Any, block_type: int, stream: Any) -> int:
-    if fn == ffi().NULL:
+    if not fn:
         raise InvalidParamError("fn is a null function pointer", hint="pass the callback function")
-    return acl.rt.launch_callback(_CCallback(fn, user_data), None, block_type, address(stream))
+    return acl.rt.launch_callback(_CCallback(fn, user_data), None, block_type, stream)
 
 
 @c_function
 def aclrtSubscribeReport(thread_id: int, stream: Any) -> int:
-    return acl.rt.subscribe_report(thread_id, address(stream))
+    return acl.rt.subscribe_report(thread_id, stream)
 
 
 @c_function
 def aclrtUnSubscribeReport(thread_id: int, stream: Any) -> int:
-    return acl.rt.unsubscribe_report(thread_id, address(stream))
+    return acl.rt.unsubscribe_report(thread_id, stream)
 
 
 @c_function

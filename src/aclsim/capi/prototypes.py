@@ -9,7 +9,8 @@ checks that every prototype has one).
 
 Each parameter type is reduced to the C type the Python side sees (its "canonical" type):
 an enum is an ``int``, a handle or an opaque struct pointer a ``void *``, pointers keep
-their depth (``aclrtContext *`` is ``void **``), ``const char *`` stays a string.
+their depth (``aclrtContext *`` is ``void **``), ``const char *`` stays a string.  A
+``void *`` crosses as its address (:func:`transport`): Python receives and returns ints.
 
 >>> protos = {p.name: p for p in load()}
 >>> p = protos["aclrtMalloc"]
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from aclsim.capi.aclnn_table import HEADERS as NN_HEADERS
 
-__all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "load", "parse"]
+__all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "canonical", "load", "parse", "transport"]
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
@@ -55,6 +56,13 @@ FAILURE_VALUES: dict[str, int] = {
 }
 
 
+def transport(canonical_type: str) -> str:
+    """How a value of a canonical type crosses to Python: a ``void *`` (a handle, a device or
+    host address, a function pointer) as its address, a ``uintptr_t`` (an int on the Python
+    side, no cast needed); everything else as it is."""
+    return "uintptr_t" if canonical_type == "void *" else canonical_type
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter: its declared type, name, and the type the Python side sees."""
@@ -62,6 +70,10 @@ class Param:
     ctype: str
     name: str
     canonical: str
+
+    @property
+    def transport(self) -> str:
+        return transport(self.canonical)
 
 
 @dataclass(frozen=True)
@@ -81,12 +93,17 @@ class Prototype:
             return None
         return FAILURE_VALUES.get(self.ret, 0)
 
-    def c_declaration(self, name: str, *, canonical: bool, extra: str = "") -> str:
-        """The declaration ``ret name(params)``, with the canonical types or the header's."""
-        params = [f"{p.canonical if canonical else p.ctype} {p.name}" for p in self.params]
+    @property
+    def ret_transport(self) -> str:
+        return transport(self.ret_canonical)
+
+    def c_declaration(self, name: str, *, embedded: bool, extra: str = "") -> str:
+        """The declaration ``ret name(params)``: with the types that cross to Python
+        (``embedded``, :func:`transport`) or with the header's."""
+        params = [f"{p.transport if embedded else p.ctype} {p.name}" for p in self.params]
         if extra:
             params.insert(0, extra)
-        ret = self.ret_canonical if canonical else self.ret
+        ret = self.ret_transport if embedded else self.ret
         return f"{ret} {name}({', '.join(params) or 'void'})"
 
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-__all__ = ["ForeignCall", "current", "enter", "leave", "raw_host_memory", "set_site_resolver", "site_of"]
+__all__ = ["ForeignCall", "current", "enter", "leave", "raw_host_memory", "set_site_resolver", "site_of",
+           "thread_marks"]
 
 _tls = threading.local()
 _resolver: Callable[[int], str] | None = None
@@ -67,19 +68,30 @@ def site_of(address: int) -> str:
 
 def current() -> ForeignCall | None:
     """The native call the calling thread is in, or ``None``."""
-    return getattr(_tls, "call", None)
+    call = getattr(_tls, "call", None)
+    if call is None or isinstance(call, ForeignCall):
+        return call
+    call = _tls.call = ForeignCall(*call)  # marked by the fast path: made on first use
+    return call
 
 
-def enter(call: ForeignCall) -> ForeignCall | None:
-    """Mark the calling thread as inside ``call``; returns the previous mark for :func:`leave`."""
+def enter(call: ForeignCall | tuple[str, int]) -> object:
+    """Mark the calling thread as inside ``call`` (a :class:`ForeignCall`, or ``(name,
+    caller)``, the entry points' cheaper form); returns the previous mark for :func:`leave`."""
     previous = getattr(_tls, "call", None)
     _tls.call = call
     return previous
 
 
-def leave(previous: ForeignCall | None) -> None:
+def leave(previous: object) -> None:
     """Restore the mark :func:`enter` returned."""
     _tls.call = previous
+
+
+def thread_marks() -> threading.local:
+    """The thread-local object whose ``call`` attribute is the mark, for entry points that set
+    it inline (``(name, caller)`` or ``None``; what :func:`enter` and :func:`leave` do)."""
+    return _tls
 
 
 def raw_host_memory() -> bool:
