@@ -81,11 +81,10 @@ class HandleTable:
 
     def get(self, ptr: Any, cls: type, name: str) -> Any:
         """The object of ``cls`` behind the C pointer ``ptr`` (``None`` for NULL)."""
-        h = address(ptr)
+        h = ptr if type(ptr) is int else address(ptr)
         if h == 0:
             return None
-        with self._lock:
-            obj = self._objects.get(h)
+        obj = self._objects.get(h)  # one dict read: atomic, no lock needed (writers swap or lock)
         if isinstance(obj, cls) and getattr(obj, "alive", True):
             return obj
         kind = _C_NAMES[cls]
@@ -135,7 +134,7 @@ def _new(obj: Any) -> int:
 
 
 def _need(ptr: Any, name: str) -> None:
-    if ptr == ffi().NULL:
+    if not ptr:  # a NULL cdata pointer is false
         raise AclnnNullptrError(f"{name} is a null pointer: the OUT parameter needs an address to write to",
                                 hint=f"pass the address of a variable, e.g. &{name}")
 
