@@ -82,7 +82,7 @@ def ffi() -> Iterator[Any]:
 
 def _impls() -> SimpleNamespace:
     """The C functions' implementations by name (the generated ones are not module attributes)."""
-    from aclsim.capi import impl_nn
+    from aclsim.capi import embedded, impl_nn  # noqa: F401  (embedded imports every implementation)
     from aclsim.capi.cdata import IMPLS
 
     return SimpleNamespace(**IMPLS, HANDLES=impl_nn.HANDLES)
@@ -123,7 +123,8 @@ def test_meta_objects_round_trip(ffi: Any) -> None:
     assert _code(nn.aclGetViewOffset, t, ffi.new("int64_t *")) == errors.ACLNN_ERR_PARAM_INVALID
     assert _code(nn.aclGetViewOffset, s, ffi.new("int64_t *")) == errors.ACLNN_ERR_PARAM_INVALID
     assert nn.aclDestroyScalar(s) == 0 and nn.HANDLES.count(aclnn.AclScalar) == 0
-    assert _code(nn.aclCreateScalar, int(ffi.cast("uintptr_t", half)), 29) == errors.ACLNN_ERR_PARAM_INVALID  # INT4 is not modelled
+    int4 = 29  # not modelled
+    assert _code(nn.aclCreateScalar, int(ffi.cast("uintptr_t", half)), int4) == errors.ACLNN_ERR_PARAM_INVALID
     # counts larger than any rank are refused before anything is read
     assert _code(nn.aclCreateTensor, ffi.NULL, 1 << 40, 0, ffi.NULL, 0, 2, ffi.NULL, 0,
                  0) == errors.ACLNN_ERR_PARAM_INVALID
@@ -157,3 +158,39 @@ def test_both_phases_and_a_repeatable_executor(ffi: Any) -> None:
         assert nn.aclDestroyTensor(t) == 0
     for b in bufs:
         acl.rt.free(b)
+
+
+def test_single_op_arrays_are_read_into_the_pyacl_calls(ffi: Any) -> None:
+    op = _impls()
+    attr = op.aclopCreateAttr()
+    assert attr
+    name = ffi.new("char[]", b"axes")
+    lists = [ffi.new("int64_t[]", [0, 1]), ffi.new("int64_t[]", [2])]
+    counts = ffi.new("int[]", [2, 1])
+    assert op.aclopSetAttrListListInt(attr, name, 2, counts, ffi.new("int64_t *[]", lists)) == 0
+    strings = [ffi.new("char[]", b"a"), ffi.new("char[]", b"bc")]
+    assert op.aclopSetAttrListString(attr, name, 2, ffi.new("char *[]", strings)) == 0
+    # a NULL array with a count is refused before the pyACL call (ACL_ERROR_INVALID_PARAM)
+    assert _code(op.aclopSetAttrListInt, attr, name, 3, ffi.NULL) == errors.ACL_ERROR_INVALID_PARAM
+    assert _code(op.aclopSetAttrListString, attr, name, 1, ffi.new("char *[]", [ffi.NULL])) == \
+        errors.ACL_ERROR_INVALID_PARAM
+    op.aclopDestroyAttr(attr)
+
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    desc = acl.create_tensor_desc(0, [2, 3], 2)
+    devs = [acl.rt.malloc(64, 0)[0] for _ in range(2)]
+    assert acl.rt.memcpy(devs[0], 64, acl.util.numpy_to_ptr(x), x.nbytes, 1) == 0
+    bufs = [acl.create_data_buffer(d, 64) for d in devs]
+    descs = ffi.new("void *[]", [ffi.cast("void *", desc)] * 2)
+    ins = ffi.new("void *[]", [ffi.cast("void *", bufs[0])] * 2)
+    outs = ffi.new("void *[]", [ffi.cast("void *", bufs[1])])
+    assert op.aclopExecuteV2(ffi.new("char[]", b"Add"), 2, descs, ins, 1, descs, outs, 0, 0) == 0
+    assert acl.rt.synchronize_device() == 0
+    got = np.zeros_like(x)
+    assert acl.rt.memcpy(acl.util.numpy_to_ptr(got), got.nbytes, devs[1], got.nbytes, 2) == 0
+    np.testing.assert_array_equal(got, x + x)
+    for b in bufs:
+        acl.destroy_data_buffer(b)
+    acl.destroy_tensor_desc(desc)
+    for d in devs:
+        acl.rt.free(d)

@@ -34,7 +34,8 @@ __all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "canonical", "load", 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
 #: the headers whose declarations make the library, in include order
-HEADERS: tuple[str, ...] = ("acl/acl_base.h", "acl/acl_rt.h", "acl/acl.h", "acl/ops/acl_dvpp.h") + NN_HEADERS
+HEADERS: tuple[str, ...] = ("acl/acl_base.h", "acl/acl_rt.h", "acl/acl.h", "acl/ops/acl_dvpp.h",
+                             "acl/acl_op.h") + NN_HEADERS
 
 #: the markers of an exported declaration
 _EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY", "ACLNN_API")

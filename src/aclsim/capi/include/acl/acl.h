@@ -6,6 +6,7 @@
 #define ACLSIM_ACL_H_
 
 #include "acl_rt.h"
+#include "acl_op.h"
 
 #ifdef __cplusplus
 extern "C" {
