@@ -194,3 +194,19 @@ def test_single_op_arrays_are_read_into_the_pyacl_calls(ffi: Any) -> None:
     acl.destroy_tensor_desc(desc)
     for d in devs:
         acl.rt.free(d)
+
+
+def test_an_executor_freed_by_a_refused_run_leaves_the_table(ffi: Any) -> None:
+    nn = _impls()
+    buf, _ = acl.rt.malloc(1024, 0)
+    dims, strided = ffi.new("int64_t[]", [2, 4]), ffi.new("int64_t[]", [1, 2])
+    storage = ffi.new("int64_t[]", [4, 2])
+    a = _tensor(ffi, nn, [2, 4], buf)
+    b = nn.aclCreateTensor(dims, 2, 0, strided, 0, 2, storage, 2, buf)  # a strided view: needs a workspace
+    ws, ex = ffi.new("uint64_t *"), ffi.new("void **")
+    assert nn.aclnnMulGetWorkspaceSize(a, b, a, ws, ex) == 0 and ws[0] > 0
+    executor = int(ffi.cast("uintptr_t", ex[0]))
+    assert _code(nn.aclnnMul, 0, ws[0], executor, 0) == errors.ACLNN_ERR_PARAM_NULLPTR  # frees the executor
+    assert nn.HANDLES.count(aclnn.Executor) == 0 and executor not in nn.HANDLES._objects
+    assert nn.aclDestroyTensor(a) == 0 and nn.aclDestroyTensor(b) == 0
+    acl.rt.free(buf)

@@ -442,8 +442,10 @@ def phase_two(proto: Prototype) -> Callable[..., int]:
     """The implementation of ``aclnn<op>(workspace, workspaceSize, executor, stream)``."""
 
     def impl(workspace: Any, workspace_size: int, executor: Any, stream: Any) -> int:
-        aclnn.run(address(workspace), int(workspace_size), _executor(executor), address(stream))
-        HANDLES.remove_dead(executor)
+        try:
+            aclnn.run(address(workspace), int(workspace_size), _executor(executor), address(stream))
+        finally:  # a run frees a non-repeatable executor, also one refused for a missing workspace
+            HANDLES.remove_dead(executor)
         return ACLNN_SUCCESS
 
     impl.__name__ = impl.__qualname__ = proto.name
