@@ -54,7 +54,7 @@ def compile_c(capi_lib: Path, tmp_path_factory: pytest.TempPathFactory) -> Compi
             pytest.skip(f"no {'C++' if cxx else 'C'} compiler")
         exe = bin_dir / name
         cmd = [compiler, "-g", "-O0", *flags, *map(str, sources), f"-I{INCLUDE_DIR}", f"-L{capi_lib}",
-               f"-Wl,-rpath,{capi_lib}", "-lascendcl", "-pthread", "-o", str(exe)]
+               f"-Wl,-rpath,{capi_lib}", "-lascendcl", "-pthread", "-lm", "-o", str(exe)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
         assert proc.returncode == 0, f"{' '.join(cmd)}\n{proc.stderr}"
         return exe

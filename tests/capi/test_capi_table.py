@@ -31,7 +31,7 @@ def test_seed_and_sample_functions_are_declared() -> None:
               "aclrtMemset", "aclrtMemcpy", "aclrtMemcpyAsync", "aclrtGetMemInfo", "aclrtGetRunMode",
               "aclrtLaunchCallback", "aclrtSubscribeReport", "aclrtUnSubscribeReport", "aclrtProcessReport",
               "aclGetRecentErrMsg", "aclrtGetVersion", "aclCreateDataBuffer", "aclCreateTensorDesc",
-              "acldvppMalloc", "acldvppFree"}
+              "acldvppMalloc", "acldvppFree", "aclopExecuteV2", "aclopCreateHandle", "aclopExecWithHandle"}
     assert needed <= declared
 
 
@@ -85,3 +85,12 @@ def test_a_declaration_is_parsed_whole() -> None:
     assert proto.name == "aclrtThing" and proto.failure == errors.ACL_ERROR_INTERNAL_ERROR
     assert [(p.name, p.canonical) for p in proto.params] == [("stream", "void *"), ("src", "void *"),
                                                              ("count", "size_t")]
+
+
+@pytest.mark.parametrize("module", ["aclsim.capi", "aclsim.capi.prototypes", "aclsim.runtime.foreign"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

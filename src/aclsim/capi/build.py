@@ -102,23 +102,23 @@ START_CODE = r"""
 
 static pthread_once_t aclsim_once = PTHREAD_ONCE_INIT;
 static int aclsim_ok = 0;
+static char aclsim_python[4096] = ACLSIM_BUILD_PYTHON;
+static const char *aclsim_which = "of this process"; /* the Python the library runs in */
 
 /* Start the interpreter of the environment recorded at build time (or ACLSIM_PYTHON, or the
    active VIRTUAL_ENV) unless the process already runs one (a Python program that loaded the
    library with ctypes shares its runtime). */
 static int aclsim_init_python(void)
 {
-    char buf[4096];
     const char *py = getenv("ACLSIM_PYTHON");
-    if (py == NULL || py[0] == '\0') {
-        const char *venv = getenv("VIRTUAL_ENV");
-        if (venv != NULL && venv[0] != '\0') {
-            snprintf(buf, sizeof buf, "%s/bin/python", venv);
-            py = buf;
-        } else {
-            py = ACLSIM_BUILD_PYTHON;
-        }
+    const char *venv = getenv("VIRTUAL_ENV");
+    if (py != NULL && py[0] != '\0') {
+        snprintf(aclsim_python, sizeof aclsim_python, "%s", py);
+    } else if (venv != NULL && venv[0] != '\0') {
+        snprintf(aclsim_python, sizeof aclsim_python, "%s/bin/python", venv);
     }
+    py = aclsim_python;
+    aclsim_which = aclsim_python;
     PyConfig config;
     PyConfig_InitPythonConfig(&config);
     config.install_signal_handlers = 0; /* the C program keeps its signal handlers */
@@ -147,7 +147,7 @@ static void aclsim_start(void)
         fprintf(stderr, "aclsim: libascendcl.so could not start aclsim in Python %s (see the "
                 "traceback above; is aclsim installed there? set ACLSIM_PYTHON to a Python that has "
                 "it): every AscendCL call returns an error\n",
-                getenv("ACLSIM_PYTHON") ? getenv("ACLSIM_PYTHON") : ACLSIM_BUILD_PYTHON);
+                aclsim_which);
     }
 }
 
@@ -225,15 +225,20 @@ def build(out_dir: str | os.PathLike[str] | None = None, *, verbose: bool = Fals
         except Exception as exc:  # cffi's VerificationError, distutils' CompileError, ...
             raise CapiBuildError(f"compiling {LIBRARY} failed: {exc}") from exc
         target = out / LIBRARY
-        partial = out / (LIBRARY + ".partial")
+        partial = out / f"{LIBRARY}.{os.getpid()}.partial"  # per process: two builds may race
         shutil.copyfile(built, partial)
         os.chmod(partial, 0o755)
         os.replace(partial, target)  # atomic: a program never loads half a library
     for alias in ALIASES:
         link = out / alias
+        if link.is_symlink() and os.readlink(link) == LIBRARY:
+            continue
         if link.is_symlink() or link.exists():
             link.unlink()
-        link.symlink_to(LIBRARY)
+        try:
+            link.symlink_to(LIBRARY)
+        except FileExistsError:  # another build made it meanwhile
+            pass
     (out / "fingerprint").write_text(_fingerprint())
     return out / LIBRARY
 

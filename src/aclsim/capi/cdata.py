@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from aclsim.errors import ACL_SUCCESS, InvalidParamError
 
-__all__ = ["IMPLS", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "text"]
+__all__ = ["IMPLS", "array", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "text"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -84,3 +84,18 @@ def store(ptr: Any, value: object, ret: int, *, pointer: bool = False) -> int:
     if ret == ACL_SUCCESS:
         ptr[0] = handle(value) if pointer else value  # type: ignore[arg-type]
     return ret
+
+
+def array(ptr: Any, count: int, name: str, *, ctype: str = "uintptr_t") -> list[Any]:
+    """The ``count`` items of a C array (handles: as ints); refuses a negative count and a NULL
+    array with items."""
+    if count < 0:
+        raise InvalidParamError(f"the count of {name} is {count}, negative")
+    if count == 0:
+        return []
+    if not ptr:
+        raise InvalidParamError(f"{name} is a null pointer with {count} item(s)",
+                                hint=f"pass an array of {count} item(s)")
+    if ctype == "char *":
+        return [text(ptr[i]) for i in range(count)]
+    return list(ffi().unpack(ffi().cast(f"{ctype} *", ptr), count))

@@ -74,7 +74,7 @@ def install(ffi: Any) -> None:
         entry = entry_point(proto, IMPLS[proto.name], ffi.NULL)
         ffi.def_extern(name=f"_aclsim_py_{proto.name}", **kwargs)(entry)
 
-    @ffi.def_extern(name="_aclsim_py_start")  # type: ignore[misc]
+    @ffi.def_extern(name="_aclsim_py_start")
     def _start() -> int:
         return START_MAGIC
 

@@ -27,17 +27,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from aclsim.capi.aclnn_table import HEADERS as NN_HEADERS
-
 __all__ = ["HEADERS", "INCLUDE_DIR", "Param", "Prototype", "canonical", "load", "parse", "transport"]
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
-#: the headers whose declarations make the library, in include order
-HEADERS: tuple[str, ...] = ("acl/acl_base.h", "acl/acl_rt.h", "acl/acl.h", "acl/ops/acl_dvpp.h",
-                             "acl/acl_op.h") + NN_HEADERS
+def _headers() -> tuple[str, ...]:
+    """Every header under ``include/``, AscendCL's first: adding a header (an aclnn op's, say)
+    adds its functions to the library."""
+    found = sorted(p.relative_to(INCLUDE_DIR).as_posix() for p in INCLUDE_DIR.rglob("*.h"))
+    return tuple(sorted(found, key=lambda h: (not h.startswith("acl/"), h)))
 
-#: the markers of an exported declaration
+
+#: the headers whose declarations make the library
+HEADERS: tuple[str, ...] = _headers()
+
+#: the markers of an exported declaration (AscendCL's, and aclnn's)
 _EXPORT_MARKERS = ("ACL_FUNC_VISIBILITY", "ACLNN_API")
 
 #: C scalar types the Python side receives as they are
@@ -50,10 +54,10 @@ _SCALARS = frozenset({
 #: by declared return type; any other type returns 0 / NULL
 FAILURE_VALUES: dict[str, int] = {
     "aclError": 500000,  # ACL_ERROR_INTERNAL_ERROR
-    "aclnnStatus": 561000,  # ACLNN_ERR_INNER
     "aclDataType": -1,  # ACL_DT_UNDEFINED
     "aclFormat": -1,  # ACL_FORMAT_UNDEFINED
     "int64_t": -1,  # aclGetTensorDescDim's "no such dimension"
+    "aclnnStatus": 561000,  # ACLNN_ERR_INNER
 }
 
 
@@ -150,10 +154,13 @@ def canonical(ctype: str, typedefs: dict[str, str]) -> str:
 
 
 def _split_param(text: str) -> tuple[str, str]:
-    m = re.fullmatch(r"(.*?[\s*])(\w+)", " ".join(text.split()))
+    """``(type, name)``; an array parameter ``T *name[]`` is the pointer ``T **`` it is in C."""
+    text = " ".join(text.split())
+    array = text.endswith("[]")
+    m = re.fullmatch(r"(.*?[\s*])(\w+)", text[:-2].rstrip() if array else text)
     if m is None:
         raise ValueError(f"cannot read the parameter {text!r}: every parameter needs a type and a name")
-    return m.group(1).strip(), m.group(2)
+    return m.group(1).strip() + (" *" if array else ""), m.group(2)
 
 
 def parse(text: str, header: str, typedefs: dict[str, str]) -> list[Prototype]:

@@ -111,10 +111,11 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
                           block == CallbackBlockType.BLOCK, thread))
 
 
-def _subscriber_keys(state: Any, me: threading.Thread) -> list[object]:
+def _subscriber_keys(state: Any, me: threading.Thread) -> list[threading.Thread]:
     """``me``, and the :class:`NativeThread` subscribers that stand for it."""
-    natives = [t for t in state.subscriptions.values() if isinstance(t, NativeThread) and t.ident == me.ident]
-    natives += [t for t in state.reports if isinstance(t, NativeThread) and t.ident == me.ident]
+    candidates = (*state.subscriptions.values(), *state.reports)
+    natives: list[threading.Thread] = [
+        t for t in candidates if isinstance(t, NativeThread) and t.ident == me.ident]
     return [me, *dict.fromkeys(natives)]
 
 
@@ -139,7 +140,7 @@ def process_report(timeout: float | None = None) -> int:
             state.report_cond.wait(min(remaining, 0.05))
             if not state.initialized:
                 raise UninitializedError("finalize ran while process_report was waiting")
-        batch = [r for k in keys for r in state.reports.pop(k, ())]
+        batch = [r for k in keys for r in state.reports.pop(k, [])]
         for report in batch:
             report.picked = True
     for report in batch:
