@@ -150,3 +150,127 @@ def test_loaded_with_ctypes_an_op_runs_on_the_process_runtime(capi_lib: Path, tm
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
                           env=c_env())
     assert proc.returncode == 0 and "SHARED" in proc.stdout, proc.stdout + proc.stderr
+
+
+OPS = r"""
+// ops whose parameters cover the table's C types: aclIntArray + bool + aclDataType (ReduceSum),
+// int64_t (Softmax), int8_t (Matmul), double (RmsNorm), aclScalar (Muls, an int32 value)
+#include <stdio.h>
+#include <string.h>
+#include "acl/acl.h"
+#include "aclnnop/aclnn_matmul.h"
+#include "aclnnop/aclnn_mul.h"
+#include "aclnnop/aclnn_reduce_sum.h"
+#include "aclnnop/aclnn_rms_norm.h"
+#include "aclnnop/aclnn_softmax.h"
+
+static aclrtStream stream;
+
+/* phase one first, then its workspace size and executor go to run() (argument order is unspecified) */
+#define RUN(name, call, two)                                                                       \
+    do {                                                                                           \
+        aclnnStatus one_ = (call);                                                                 \
+        bad |= run(name, one_, ws, ex, two);                                                       \
+    } while (0)
+
+static aclTensor *tensor(const float *host, int rank, const int64_t *dims)
+{
+    int64_t n = 1, strides[2];
+    for (int i = rank - 1; i >= 0; --i) { strides[i] = n; n *= dims[i]; }
+    void *dev = NULL;
+    if (aclrtMalloc(&dev, (size_t)n * 4 + 32, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return NULL;
+    aclrtMemset(dev, (size_t)n * 4 + 32, 0, (size_t)n * 4 + 32);
+    if (host) aclrtMemcpy(dev, (size_t)n * 4, host, (size_t)n * 4, ACL_MEMCPY_HOST_TO_DEVICE);
+    return aclCreateTensor(dims, (uint64_t)rank, ACL_FLOAT, strides, 0, ACL_FORMAT_ND, dims, (uint64_t)rank,
+                           dev);
+}
+
+static int run(const char *name, aclnnStatus one, uint64_t ws, aclOpExecutor *ex,
+               aclnnStatus (*two)(void *, uint64_t, aclOpExecutor *, aclrtStream))
+{
+    void *work = NULL;
+    if (one != ACLNN_SUCCESS) {
+        printf("FAIL %s phase one %d %s\n", name, one, aclGetRecentErrMsg());
+        return 1;
+    }
+    if (ws) aclrtMalloc(&work, ws, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclnnStatus ret = two(work, ws, ex, stream);
+    if (ret != ACLNN_SUCCESS) {
+        printf("FAIL %s phase two %d %s\n", name, ret, aclGetRecentErrMsg());
+        return 1;
+    }
+    aclrtSynchronizeStream(stream);
+    if (work) aclrtFree(work);
+    return 0;
+}
+
+static void show(const char *name, const aclTensor *t, int n)
+{
+    void *dev = NULL;
+    float host[64];
+    aclGetRawTensorAddr(t, &dev);
+    aclrtMemcpy(host, (size_t)n * 4, dev, (size_t)n * 4, ACL_MEMCPY_DEVICE_TO_HOST);
+    printf("%s", name);
+    for (int i = 0; i < n; ++i) printf(" %.9g", host[i]);
+    printf("\n");
+}
+
+int main(void)
+{
+    float x[12], w[6];
+    for (int i = 0; i < 12; ++i) x[i] = (float)i * 0.25f - 1.0f;
+    for (int i = 0; i < 6; ++i) w[i] = (float)(i % 4) - 1.5f;
+    int64_t d34[2] = {3, 4}, d3[1] = {3}, d23[2] = {2, 3}, d32[2] = {3, 2}, d22[2] = {2, 2}, d4[1] = {4},
+            d31[2] = {3, 1}, dim1[1] = {1};
+    uint64_t ws = 0;
+    aclOpExecutor *ex = NULL;
+    int bad = 0;
+    aclInit(NULL);
+    aclrtSetDevice(0);
+    aclrtCreateStream(&stream);
+
+    aclTensor *x34 = tensor(x, 2, d34), *sum = tensor(NULL, 1, d3);
+    aclIntArray *dims = aclCreateIntArray(dim1, 1);
+    RUN("ReduceSum", aclnnReduceSumGetWorkspaceSize(x34, dims, false, ACL_FLOAT, sum, &ws, &ex),
+        aclnnReduceSum);
+    show("sum", sum, 3);
+
+    aclTensor *soft = tensor(NULL, 2, d34);
+    RUN("Softmax", aclnnSoftmaxGetWorkspaceSize(x34, -1, soft, &ws, &ex), aclnnSoftmax);
+    show("softmax", soft, 12);
+
+    aclTensor *a = tensor(x, 2, d23), *b = tensor(w, 2, d32), *mm = tensor(NULL, 2, d22);
+    RUN("Matmul", aclnnMatmulGetWorkspaceSize(a, b, mm, 0, &ws, &ex), aclnnMatmul);
+    show("matmul", mm, 4);
+
+    float g[4] = {1.0f, 0.5f, 2.0f, -1.0f};
+    aclTensor *gamma = tensor(g, 1, d4), *y = tensor(NULL, 2, d34), *rstd = tensor(NULL, 2, d31);
+    RUN("RmsNorm", aclnnRmsNormGetWorkspaceSize(x34, gamma, 0.125, y, rstd, &ws, &ex), aclnnRmsNorm);
+    show("rmsnorm", y, 12);
+
+    int32_t three = 3;
+    aclScalar *s = aclCreateScalar(&three, ACL_INT32);
+    aclTensor *scaled = tensor(NULL, 2, d34);
+    RUN("Muls", aclnnMulsGetWorkspaceSize(x34, s, scaled, &ws, &ex), aclnnMuls);
+    show("muls", scaled, 12);
+    printf("%s\n", bad ? "FAILED" : "DONE");
+    return bad;
+}
+"""
+
+
+def test_ops_of_every_parameter_type_match_numpy(compile_c, run_c, tmp_path: Path) -> None:  # noqa: ANN001
+    src = tmp_path / "nn_ops.c"
+    src.write_text(OPS)
+    proc = run_c(compile_c([src], "nn_ops", ["-std=c11", "-Wall", "-Werror"]))
+    assert proc.returncode == 0 and "DONE" in proc.stdout, proc.stdout + proc.stderr
+    x = (np.arange(12, dtype=np.float32) * np.float32(0.25) - 1).reshape(3, 4)
+    w = (np.arange(6) % 4 - 1.5).astype(np.float32).reshape(3, 2)
+    g = np.array([1, 0.5, 2, -1], dtype=np.float32)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    rms = x / np.sqrt((x * x).mean(axis=1, keepdims=True) + 0.125) * g
+    want = {"sum": x.sum(axis=1), "softmax": e / e.sum(axis=1, keepdims=True),
+            "matmul": x.reshape(-1)[:6].reshape(2, 3) @ w, "rmsnorm": rms, "muls": x * 3}
+    for name, value in want.items():
+        np.testing.assert_allclose(_floats(proc.stdout, name), value.reshape(-1), rtol=2e-6, atol=1e-6,
+                                   err_msg=name)
