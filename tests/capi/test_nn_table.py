@@ -210,3 +210,19 @@ def test_an_executor_freed_by_a_refused_run_leaves_the_table(ffi: Any) -> None:
     assert nn.HANDLES.count(aclnn.Executor) == 0 and executor not in nn.HANDLES._objects
     assert nn.aclDestroyTensor(a) == 0 and nn.aclDestroyTensor(b) == 0
     acl.rt.free(buf)
+
+
+def test_arrays_copy_their_values_at_creation(ffi: Any) -> None:
+    nn = _impls()
+    floats, bools = ffi.new("float[]", [0.5, -2.0, 3.25]), ffi.new("bool[]", [True, False])
+    fa, ba = nn.aclCreateFloatArray(floats, 3), nn.aclCreateBoolArray(bools, 2)
+    floats[0], bools[0] = 9.0, False  # the arrays hold copies
+    assert nn.HANDLES.get(fa, aclnn.AclFloatArray, "fa").values == (0.5, -2.0, 3.25)
+    assert nn.HANDLES.get(ba, aclnn.AclBoolArray, "ba").values == (True, False)
+    size = ffi.new("uint64_t *")
+    assert nn.aclGetFloatArraySize(fa, size) == 0 and size[0] == 3
+    assert _code(nn.aclGetIntArraySize, fa, size) == errors.ACLNN_ERR_PARAM_INVALID  # another kind
+    empty = nn.aclCreateIntArray(ffi.NULL, 0)  # an empty array: ReduceSum's "all dims"
+    assert empty != 0 and nn.aclDestroyIntArray(empty) == 0
+    assert _code(nn.aclCreateIntArray, ffi.NULL, 2) == errors.ACLNN_ERR_PARAM_NULLPTR
+    assert nn.aclDestroyFloatArray(fa) == 0 and nn.aclDestroyBoolArray(ba) == 0
