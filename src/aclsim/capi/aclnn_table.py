@@ -86,7 +86,7 @@ def _headers(rows: list[Row]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f"aclnnop/{r.header}" for r in rows))
 
 
-#: every aclnn header of the C face, for :data:`aclsim.capi.prototypes.HEADERS`
+#: every aclnn header of the C face (the prototype table reads every header under include/)
 HEADERS: tuple[str, ...] = META_HEADERS + _headers(load_rows())
 
 
