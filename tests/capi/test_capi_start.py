@@ -121,3 +121,29 @@ def test_leak_report_names_the_c_callers(compile_c, run_c, tmp_path: Path) -> No
     assert proc.returncode == 0, proc.stderr
     assert "leaky.c:14: LeakWarning" in proc.stderr, proc.stderr  # the line that called aclFinalize
     assert "1000B" in proc.stderr and "allocated at make_buffer (leaky.c:5)" in proc.stderr, proc.stderr
+
+
+def test_a_python_exception_is_an_error_code_not_success(capi_lib: Path, tmp_path: Path, c_env) -> None:  # noqa: ANN001
+    """cffi returns 0 (ACL_SUCCESS) from an entry point whose Python side raised, unless told
+    otherwise: every entry point is registered with its failure value."""
+    script = tmp_path / "bug.py"
+    script.write_text(textwrap.dedent(f"""
+        import ctypes
+        import aclsim.acl as acl
+        lib = ctypes.CDLL({str(capi_lib / "libascendcl.so")!r})
+        lib.aclCreateTensorDesc.restype = ctypes.c_void_p
+        assert acl.init() == 0 and acl.rt.set_device(0) == 0
+
+        def bug(*args):
+            raise RuntimeError("a bug in an implementation")
+
+        acl.rt.get_device = bug
+        acl.create_tensor_desc = bug
+        device = ctypes.c_int32(7)
+        print("codes", lib.aclrtGetDevice(ctypes.byref(device)), device.value,
+              lib.aclCreateTensorDesc(0, 0, None, 2))
+    """))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          env=c_env())
+    assert f"codes {ACL_ERROR_INTERNAL_ERROR} 7 None" in proc.stdout, proc.stdout + proc.stderr
+    assert "a bug in an implementation" in proc.stderr  # cffi prints the traceback

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
-from aclsim.capi.build import CapiBuildError, build, cflags, ensure_built, library_dir, libs
+from aclsim.capi.build import CapiBuildError, cflags, ensure_built, library_dir, libs
 
-__all__ = ["CapiBuildError", "build", "cflags", "ensure_built", "library_dir", "libs"]
+# (``build`` stays a module name: aclsim.capi.build.build builds the library explicitly)
+__all__ = ["CapiBuildError", "cflags", "ensure_built", "library_dir", "libs"]

@@ -72,6 +72,7 @@ def _fingerprint() -> str:
     for header in HEADERS:
         h.update((INCLUDE_DIR / header).read_bytes())
     h.update(Path(__file__).read_bytes())
+    h.update((Path(__file__).parent / "prototypes.py").read_bytes())  # the generator's rules
     h.update(sys.executable.encode())
     h.update(sys.version.encode())
     return h.hexdigest()[:16]

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from aclsim.errors import ACL_SUCCESS, InvalidParamError
 
-__all__ = ["IMPLS", "array", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "text"]
+__all__ = ["IMPLS", "array", "c_function", "ffi", "handle", "need_out", "set_ffi", "store", "string", "text"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -69,6 +69,14 @@ def text(ptr: Any) -> str | None:
     """A C string (``None`` for NULL)."""
     f = ffi()
     return None if ptr == f.NULL else f.string(ptr).decode("utf-8", "surrogateescape")
+
+
+def string(ptr: Any, name: str) -> str:
+    """A required C string; NULL is refused (100000) naming the parameter."""
+    value = text(ptr)
+    if value is None:
+        raise InvalidParamError(f"{name} is a null pointer", hint=f"pass {name} as a C string")
+    return value
 
 
 def need_out(ptr: Any, name: str) -> None:

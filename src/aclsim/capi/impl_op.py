@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from aclsim import acl
-from aclsim.capi.cdata import array, c_function, need_out, store, text
+from aclsim.capi.cdata import array, c_function, need_out, store, string
 
 __all__: list[str] = []
 
 
 @c_function
 def aclopSetModelDir(model_dir: Any) -> int:
-    return acl.op.set_model_dir(text(model_dir))
+    return acl.op.set_model_dir(string(model_dir, "modelDir"))
 
 
 @c_function
@@ -32,53 +32,57 @@ def aclopDestroyAttr(attr: int) -> None:
 
 @c_function
 def aclopSetAttrBool(attr: int, name: Any, value: int) -> int:
-    return acl.op.set_attr_bool(attr, text(name), value)
+    return acl.op.set_attr_bool(attr, string(name, "attrName"), value)
 
 
 @c_function
 def aclopSetAttrInt(attr: int, name: Any, value: int) -> int:
-    return acl.op.set_attr_int(attr, text(name), value)
+    return acl.op.set_attr_int(attr, string(name, "attrName"), value)
 
 
 @c_function
 def aclopSetAttrFloat(attr: int, name: Any, value: float) -> int:
-    return acl.op.set_attr_float(attr, text(name), value)
+    return acl.op.set_attr_float(attr, string(name, "attrName"), value)
 
 
 @c_function
 def aclopSetAttrString(attr: int, name: Any, value: Any) -> int:
-    return acl.op.set_attr_string(attr, text(name), text(value))
+    return acl.op.set_attr_string(attr, string(name, "attrName"), string(value, "attrValue"))
 
 
 @c_function
 def aclopSetAttrDataType(attr: int, name: Any, value: int) -> int:
-    return acl.op.set_attr_data_type(attr, text(name), value)[1]
+    return acl.op.set_attr_data_type(attr, string(name, "attrName"), value)[1]
 
 
 @c_function
 def aclopSetAttrListBool(attr: int, name: Any, count: int, values: Any) -> int:
-    return acl.op.set_attr_list_bool(attr, text(name), array(values, count, "values", ctype="uint8_t"))
+    values_list = array(values, count, "values", ctype="uint8_t")
+    return acl.op.set_attr_list_bool(attr, string(name, "attrName"), values_list)
 
 
 @c_function
 def aclopSetAttrListInt(attr: int, name: Any, count: int, values: Any) -> int:
-    return acl.op.set_attr_list_int(attr, text(name), array(values, count, "values", ctype="int64_t"))
+    values_list = array(values, count, "values", ctype="int64_t")
+    return acl.op.set_attr_list_int(attr, string(name, "attrName"), values_list)
 
 
 @c_function
 def aclopSetAttrListFloat(attr: int, name: Any, count: int, values: Any) -> int:
-    return acl.op.set_attr_list_float(attr, text(name), array(values, count, "values", ctype="float"))
+    values_list = array(values, count, "values", ctype="float")
+    return acl.op.set_attr_list_float(attr, string(name, "attrName"), values_list)
 
 
 @c_function
 def aclopSetAttrListString(attr: int, name: Any, count: int, values: Any) -> int:
-    return acl.op.set_attr_list_string(attr, text(name), array(values, count, "values", ctype="char *"))
+    values_list = array(values, count, "values", ctype="char *")
+    return acl.op.set_attr_list_string(attr, string(name, "attrName"), values_list)
 
 
 @c_function
 def aclopExecuteV2(op_type: Any, num_inputs: int, input_desc: Any, inputs: Any, num_outputs: int,
                    output_desc: Any, outputs: Any, attr: int, stream: int) -> int:
-    return acl.op.execute_v2(text(op_type), array(input_desc, num_inputs, "inputDesc"),
+    return acl.op.execute_v2(string(op_type, "opType"), array(input_desc, num_inputs, "inputDesc"),
                              array(inputs, num_inputs, "inputs"),
                              array(output_desc, num_outputs, "outputDesc"),
                              array(outputs, num_outputs, "outputs"), attr, stream)
@@ -87,7 +91,7 @@ def aclopExecuteV2(op_type: Any, num_inputs: int, input_desc: Any, inputs: Any, 
 @c_function
 def aclopUpdateParams(op_type: Any, num_inputs: int, input_desc: Any, num_outputs: int, output_desc: Any,
                       attr: int) -> int:
-    return acl.op.update_params(text(op_type), array(input_desc, num_inputs, "inputDesc"),
+    return acl.op.update_params(string(op_type, "opType"), array(input_desc, num_inputs, "inputDesc"),
                                 array(output_desc, num_outputs, "outputDesc"), attr)
 
 
@@ -95,7 +99,7 @@ def aclopUpdateParams(op_type: Any, num_inputs: int, input_desc: Any, num_output
 def aclopCreateHandle(op_type: Any, num_inputs: int, input_desc: Any, num_outputs: int, output_desc: Any,
                       attr: int, handle: Any) -> int:
     need_out(handle, "handle")
-    made = acl.op.create_handle(text(op_type), array(input_desc, num_inputs, "inputDesc"),
+    made = acl.op.create_handle(string(op_type, "opType"), array(input_desc, num_inputs, "inputDesc"),
                                 array(output_desc, num_outputs, "outputDesc"), attr)
     return store(handle, *made, pointer=True)
 
