@@ -118,14 +118,11 @@ def aclopExecWithHandle(handle: int, num_inputs: int, inputs: Any, num_outputs: 
 
 # --- more attribute kinds, aclopExecute, conversions ------------------------------------------
 
-def _str(ptr: Any) -> Any:
-    """A C string; NULL passed on as ``None`` for the pyACL call's own check and message."""
-    return text(ptr)
-
 
 @c_function
 def aclopSetAttrListDataType(attr: int, name: Any, count: int, values: Any) -> int:
-    return acl.op.set_attr_list_data_type(attr, _str(name), array(values, count, "values", ctype="int"))[1]
+    values_list = array(values, count, "values", ctype="int")
+    return acl.op.set_attr_list_data_type(attr, string(name, "attrName"), values_list)[1]
 
 
 @c_function
@@ -134,13 +131,13 @@ def aclopSetAttrListListInt(attr: int, name: Any, num_lists: int, counts: Any, v
     rows = array(values, len(sizes), "values", ctype="int64_t *")
     lists = [array(row, size, f"values[{i}]", ctype="int64_t")
              for i, (row, size) in enumerate(zip(rows, sizes, strict=True))]
-    return acl.op.set_attr_list_list_int(attr, _str(name), lists)
+    return acl.op.set_attr_list_list_int(attr, string(name, "attrName"), lists)
 
 
 @c_function
 def aclopExecute(op_type: Any, num_inputs: int, input_desc: Any, inputs: Any, num_outputs: int,
                  output_desc: Any, outputs: Any, attr: int, stream: int) -> int:
-    return acl.op.execute(_str(op_type), array(input_desc, num_inputs, "inputDesc"),
+    return acl.op.execute(string(op_type, "opType"), array(input_desc, num_inputs, "inputDesc"),
                           array(inputs, num_inputs, "inputs"), array(output_desc, num_outputs, "outputDesc"),
                           array(outputs, num_outputs, "outputs"), attr, stream)
 
