@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from aclsim.capi import impl_desc, impl_op, impl_rt  # noqa: F401  (they register the implementations)
+from aclsim.capi import impl_desc, impl_nn, impl_op, impl_rt  # noqa: F401  (they register the implementations)
 from aclsim.capi.build import START_MAGIC
 from aclsim.capi.cdata import IMPLS, set_ffi
 from aclsim.capi.prototypes import Prototype, load

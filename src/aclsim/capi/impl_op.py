@@ -114,3 +114,41 @@ def aclopExecWithHandle(handle: int, num_inputs: int, inputs: Any, num_outputs: 
                         stream: int) -> int:
     return acl.op.execute_with_handle(handle, array(inputs, num_inputs, "inputs"),
                                       array(outputs, num_outputs, "outputs"), stream)
+
+
+# --- more attribute kinds, aclopExecute, conversions ------------------------------------------
+
+
+@c_function
+def aclopSetAttrListDataType(attr: int, name: Any, count: int, values: Any) -> int:
+    values_list = array(values, count, "values", ctype="int")
+    return acl.op.set_attr_list_data_type(attr, string(name, "attrName"), values_list)[1]
+
+
+@c_function
+def aclopSetAttrListListInt(attr: int, name: Any, num_lists: int, counts: Any, values: Any) -> int:
+    sizes = array(counts, num_lists, "numValues", ctype="int")
+    rows = array(values, len(sizes), "values", ctype="int64_t *")
+    lists = [array(row, size, f"values[{i}]", ctype="int64_t")
+             for i, (row, size) in enumerate(zip(rows, sizes, strict=True))]
+    return acl.op.set_attr_list_list_int(attr, string(name, "attrName"), lists)
+
+
+@c_function
+def aclopExecute(op_type: Any, num_inputs: int, input_desc: Any, inputs: Any, num_outputs: int,
+                 output_desc: Any, outputs: Any, attr: int, stream: int) -> int:
+    return acl.op.execute(string(op_type, "opType"), array(input_desc, num_inputs, "inputDesc"),
+                          array(inputs, num_inputs, "inputs"), array(output_desc, num_outputs, "outputDesc"),
+                          array(outputs, num_outputs, "outputs"), attr, stream)
+
+
+@c_function
+def aclopCast(src_desc: int, src_buffer: int, dst_desc: int, dst_buffer: int, truncate: int,
+              stream: int) -> int:
+    return acl.op.cast(src_desc, src_buffer, dst_desc, dst_buffer, truncate, stream)
+
+
+@c_function
+def aclopCreateHandleForCast(src_desc: int, dst_desc: int, truncate: int, handle: Any) -> int:
+    need_out(handle, "handle")
+    return store(handle, *acl.op.create_handle_for_cast(src_desc, dst_desc, truncate), pointer=True)
