@@ -581,3 +581,27 @@ __all__ += [  # fixpipe layouts (issue 13)
     "FixpipeConfig",
 ]
 __all__ += _highlevel.__all__  # the high-level APIs (kernel/highlevel.py)
+
+from aclsim.kernel.sort import (  # noqa: E402  # the sort family (issue 13)
+    MrgSort4Info,
+    MrgSortSrcList,
+    concat,
+    extract,
+    get_mrg_sort_result,
+    get_sort_offset,
+    mrg_sort,
+    sort,
+    sort32,
+)
+
+__all__ += [  # the sort family (kernel/sort.py, issue 13)
+    "MrgSort4Info",
+    "MrgSortSrcList",
+    "concat",
+    "extract",
+    "get_mrg_sort_result",
+    "get_sort_offset",
+    "mrg_sort",
+    "sort",
+    "sort32",
+]
