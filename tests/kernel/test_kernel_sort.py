@@ -160,7 +160,7 @@ def test_get_sort_offset() -> None:
     assert asc.get_sort_offset(asc.float16, 32) == 128 and asc.get_sort_offset(asc.float32, 32) == 64
 
 
-def info(n1: int, n2: int, repeat: int = 1) -> asc.MrgSort4Info:
+def two_queues(n1: int, n2: int, repeat: int = 1) -> asc.MrgSort4Info:
     return asc.MrgSort4Info((n1, n2, 0, 0), False, 3, repeat)
 
 
@@ -173,13 +173,13 @@ def test_faults(vec, run) -> None:
     assert isinstance(info.value.cause, errors.LocalOutOfRangeError) and info.value.cause.file == __file__
     assert info.value.cause.code == errors.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
     with pytest.raises(TaskError, match="overlaps a source queue"):
-        vec(lambda z, a: asc.mrg_sort(z, asc.MrgSortSrcList(z[0], a[0]), info(2, 2)), [s],
+        vec(lambda z, a: asc.mrg_sort(z, asc.MrgSortSrcList(z[0], a[0]), two_queues(2, 2)), [s],
             [np.zeros(32, np.float32)])
     with pytest.raises(TaskError, match="4 valid queues"):
-        vec(lambda z, a: asc.mrg_sort(z, asc.MrgSortSrcList(a[0], a[4]), info(2, 2, 2)), [s],
+        vec(lambda z, a: asc.mrg_sort(z, asc.MrgSortSrcList(a[0], a[4]), two_queues(2, 2, 2)), [s],
             [np.zeros(32, np.float32)])
     with pytest.raises(TaskError, match="not 8 B aligned"):
-        vec(lambda z, a: asc.mrg_sort(z, asc.MrgSortSrcList(a[1], a[4]), info(1, 1)), [s],
+        vec(lambda z, a: asc.mrg_sort(z, asc.MrgSortSrcList(a[1], a[4]), two_queues(1, 1)), [s],
             [np.zeros(32, np.float32)])
     with pytest.raises(ValueError, match="valid_bit must be 3, 7 or 15"):
         asc.MrgSort4Info((1, 1, 0, 0), False, 5)
