@@ -196,3 +196,79 @@ def test_faults(vec, run) -> None:
         run(on_310p.with_options(chip="310P"), 1, np.zeros(1, np.float32))
     e = info.value.cause
     assert isinstance(e, errors.FeatureNotSupportedError) and "310P" in str(e) and e.code == 207000
+
+
+# --- region proposals on the 310P ----------------------------------------------------------------
+
+@asc.kernel
+def rp_harness(body, specs, n_out, *ptrs):
+    """Copies every operand GM -> UB, runs ``body(*tensors)``, copies the first ``n_out`` back."""
+    pipe = asc.TPipe()
+    tensors, gms = [], []
+    for (dtype, count), ptr in zip(specs, ptrs, strict=True):
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(buf, max(32, -(-count * np.dtype(dtype).itemsize // 32) * 32))
+        t, g = buf.get(dtype), asc.GlobalTensor(dtype)
+        g.set_global_buffer(ptr)
+        asc.data_copy(t, g, count)
+        tensors.append(t)
+        gms.append(g)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    body(*tensors)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    for t, g, (_, count) in list(zip(tensors, gms, specs, strict=True))[:n_out]:
+        asc.data_copy(g, t, count)
+
+
+def on_310p(run, body, outputs, inputs):
+    arrays = [*outputs, *inputs]
+    specs = [(a.dtype, a.size) for a in arrays]
+    _, res = run(rp_harness.with_options(chip="310P"), 1, *arrays, extra=(body, specs, len(outputs)))
+    return res[:len(outputs)]
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_proposal_concat_rp_sort16_mrg_sort4_extract(run, dtype) -> None:
+    n = 64  # 4 repeats of 16 proposals, then one 4-way merge of the 4 sorted runs
+    x = rng.integers(-10, 10, n).astype(dtype)  # ties: input order kept
+    label = np.arange(n).astype(dtype)
+    got = {}
+
+    def body(val, lab, props, srt, merged, xs, ls):
+        asc.proposal_concat(props, xs, 4, 4)
+        asc.proposal_concat(props, ls, 4, 5)
+        asc.rp_sort16(srt, props, 4)
+        lst = asc.MrgSortSrcList(srt[0], srt[128], srt[256], srt[384])
+        asc.mrg_sort4(merged, lst, asc.MrgSort4Info((16, 16, 16, 16), False, 15, 1))
+        got["n"] = asc.get_mrg_sort_result()
+        asc.proposal_extract(val, merged, 4, 4)
+        asc.proposal_extract(lab, merged, 4, 5)
+
+    props0 = np.full(8 * n, 3, dtype)  # the other elements are kept
+    val, lab, props, srt, _ = on_310p(run, body, [np.zeros(n, dtype), np.zeros(n, dtype), props0,
+                                                  np.zeros(8 * n, dtype), np.zeros(8 * n, dtype)], [x, label])
+    pr = props.reshape(n, 8)
+    assert pr[:, 4].tolist() == x.tolist() and pr[:, 5].tolist() == label.tolist()
+    assert (pr[:, [0, 1, 2, 3, 6, 7]] == 3).all()
+    for r in range(4):  # each run of 16 sorted (whole proposals moved)
+        es, el = ref_sort(x[16 * r:16 * r + 16], label[16 * r:16 * r + 16])
+        run_r = srt.reshape(n, 8)[16 * r:16 * r + 16]
+        assert run_r[:, 4].tolist() == es.tolist() and run_r[:, 5].tolist() == el.tolist()
+    es, el = ref_sort(x, label)
+    assert val.tolist() == es.tolist() and lab.tolist() == el.tolist()
+    assert got["n"] == (16, 16, 16, 16)
+
+
+def test_proposal_faults(run, vec) -> None:
+    with pytest.raises(TaskError, match="rp_sort16 does not exist on the tiny") as info:
+        vec(lambda z, a: asc.rp_sort16(z, a, 1), [np.zeros(128, np.float16)], [np.zeros(128, np.float16)])
+    assert info.value.cause.code == 207000
+    with pytest.raises(TaskError, match="mode_number must be in 0..5"):
+        on_310p(run, lambda d, s: asc.proposal_concat(d, s, 1, 6), [np.zeros(128, np.float16)],
+                [np.zeros(16, np.float16)])
+    with pytest.raises(TaskError, match="dst reaches UB byte"):
+        on_310p(run, lambda d, s: asc.proposal_concat(d, s, 2, 4), [np.zeros(128, np.float16)],
+                [np.zeros(32, np.float16)])
+    with pytest.raises(TaskError, match="not 16 B aligned"):  # half proposals: 16 B aligned queues
+        on_310p(run, lambda d, s: asc.mrg_sort4(d, asc.MrgSortSrcList(s[4], s[16]), two_queues(1, 1)),
+                [np.zeros(32, np.float16)], [np.zeros(32, np.float16)])

@@ -590,6 +590,10 @@ from aclsim.kernel.sort import (  # noqa: E402  # the sort family (issue 13)
     get_mrg_sort_result,
     get_sort_offset,
     mrg_sort,
+    mrg_sort4,
+    proposal_concat,
+    proposal_extract,
+    rp_sort16,
     sort,
     sort32,
 )
@@ -602,6 +606,10 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
     "get_mrg_sort_result",
     "get_sort_offset",
     "mrg_sort",
+    "mrg_sort4",
+    "proposal_concat",
+    "proposal_extract",
+    "rp_sort16",
     "sort",
     "sort32",
 ]

@@ -78,6 +78,16 @@ class MrgSortSrcList:
 # --- helpers -----------------------------------------------------------------------------------
 
 
+def _arch200(core: Core, name: str) -> None:
+    """The region-proposal instructions: the 310P (arch 2002) only."""
+    if core.chip.arch_version == "2002":
+        return
+    core.fault(UnsupportedFault, f"{name} does not exist on the {core.chip.name} (arch "
+               f"{core.chip.arch_version}): it works on region proposals, an Atlas"
+               " inference (310P) instruction",
+               hint="on arch 220 sort (score, index) records with sort32 and mrg_sort")
+
+
 def _arch220(core: Core, name: str, high_level: bool = False) -> None:
     if core.chip.arch_version != "2002":
         return
@@ -116,10 +126,12 @@ def _ub(core: Core, a: Access) -> np.ndarray:
     return core.arenas[Space.UB][a.offset:a.offset + a.length]
 
 
-def _scores(recs: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """The scores of records ``recs`` (uint8, ``(..., 8)``) as float64."""
+def _scores(recs: np.ndarray, dtype: np.dtype, field: int = 0) -> np.ndarray:
+    """The scores of records ``recs`` (uint8, ``(..., record bytes)``; the score is element ``field`` of
+    a record) as float64."""
     isz = dtype.itemsize
-    return np.ascontiguousarray(recs[..., :isz]).view(dtype)[..., 0].astype(np.float64)
+    raw = np.ascontiguousarray(recs[..., field * isz:(field + 1) * isz])
+    return raw.view(dtype)[..., 0].astype(np.float64)
 
 
 def _records(scores: np.ndarray, index: np.ndarray) -> np.ndarray:
@@ -172,13 +184,14 @@ def sort32(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, repeat_time: 
 # --- MrgSort -----------------------------------------------------------------------------------
 
 
-def _merge(queues: list[np.ndarray], dtype: np.dtype, suspend: bool) -> tuple[np.ndarray, list[int]]:
+def _merge(queues: list[np.ndarray], dtype: np.dtype, suspend: bool, field: int,
+           rec: int) -> tuple[np.ndarray, list[int]]:
     """The hardware merge of record queues: repeatedly take the head with the largest score (the
     earliest queue on a tie); with ``suspend``, stop once a queue is empty.  Returns the records
     written and the count taken from each queue."""
-    keys = [_scores(q, dtype) for q in queues]
+    keys = [_scores(q, dtype, field) for q in queues]
     if suspend and any(q.shape[0] == 0 for q in queues):
-        return np.zeros((0, REC), np.uint8), [0] * len(queues)
+        return np.zeros((0, rec), np.uint8), [0] * len(queues)
     if all(k.size < 2 or bool((np.diff(k) <= 0).all()) for k in keys):  # sorted queues: a stable sort
         allk = np.concatenate(keys)
         qid = np.concatenate([np.full(k.size, i) for i, k in enumerate(keys)])
@@ -199,17 +212,25 @@ def _merge(queues: list[np.ndarray], dtype: np.dtype, suspend: bool) -> tuple[np
         pos[best] += 1
         if suspend and pos[best] == keys[best].size:
             break
-    return (np.array(out, np.uint8).reshape(-1, REC) if out else np.zeros((0, REC), np.uint8)), pos
+    return (np.array(out, np.uint8).reshape(-1, rec) if out else np.zeros((0, rec), np.uint8)), pos
 
 
-def _mrg_sort_run(core: Core, name: str, dst: LocalTensor, srcs: MrgSortSrcList, info: MrgSort4Info) -> None:
-    _arch220(core, name)
-    local_operand(core, dst, name, "dst")
+def _mrg_sort_run(core: Core, name: str, dst: LocalTensor, srcs: MrgSortSrcList, info: MrgSort4Info,
+                  proposals: bool = False) -> None:
+    """MrgSort (8 B records) or, with ``proposals``, MrgSort4 (region proposals: 8 elements, the score
+    element 4; the operands aligned to 16 B for half, 32 B for float)."""
+    if proposals:
+        _arch200(core, name)
+    else:
+        _arch220(core, name)
     _score_type(name, dst.dtype)
+    REC = 8 * dst.dtype.itemsize if proposals else 8  # noqa: N806
+    field = 4 if proposals else 0
+    local_operand(core, dst, name, "dst", align=REC if proposals else None)
     nq = _VALID_BITS[int(info.valid_bit)]
     queues = srcs.queues()[:nq]
     for i, q in enumerate(queues):
-        local_operand(core, q, name, f"src{i + 1}", align=8)
+        local_operand(core, q, name, f"src{i + 1}", align=REC if proposals else 8)
         assert q is not None
         if q.dtype != dst.dtype:
             raise TypeError(f"{name}: src{i + 1} is {q.dtype}, dst {dst.dtype}: the queues and dst share one "
@@ -243,7 +264,7 @@ def _mrg_sort_run(core: Core, name: str, dst: LocalTensor, srcs: MrgSortSrcList,
             assert q is not None
             lo = q.offset + r * total * REC
             qs.append(ub[lo:lo + n * REC].reshape(n, REC).copy())
-        merged, counts = _merge(qs, dst.dtype, suspend)
+        merged, counts = _merge(qs, dst.dtype, suspend, field, REC)
         results.append(merged)
         taken[:nq] = counts
     written = np.concatenate(results).ravel() if results else np.zeros(0, np.uint8)
@@ -396,6 +417,89 @@ def extract(dst_value: LocalTensor, dst_index: LocalTensor, sorted: LocalTensor,
     core.emit(Pipe.V, name, (sa,), (va, ia), REPEATS[rep])
 
 
+# --- region proposals (the 310P: arch 2002) ----------------------------------------------------
+
+_FIELDS = ("x1", "y1", "x2", "y2", "score", "label")
+
+
+def _proposal_operands(core: Core, name: str, dst: LocalTensor, src: LocalTensor, repeat: Any) -> int:
+    _arch200(core, name)
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src, name, "src")
+    _score_type(name, src.dtype)
+    if dst.dtype != src.dtype:
+        raise TypeError(f"{name}: dst and src must share one dtype, got {dst.dtype}, {src.dtype}")
+    return _rep(core, name, repeat)
+
+
+def _mode(name: str, mode: Any) -> int:
+    m = int(mode)
+    if not 0 <= m <= 5:
+        fields = ", ".join(f"{i} {f}" for i, f in enumerate(_FIELDS))
+        raise ValueError(f"{name}: mode_number must be in 0..5 ({fields}), got {m}")
+    return m
+
+
+def rp_sort16(dst: LocalTensor, src: LocalTensor, repeat_time: int) -> None:
+    """``RpSort16(dst, src, repeatTime)``: repeat ``r`` sorts region proposals ``16r .. 16r+15`` (8
+    elements each, the score element 4) by score, descending; equal scores keep their input order."""
+    core = current()
+    name = "rp_sort16"
+    rep = _proposal_operands(core, name, dst, src, repeat_time)
+    rec = 8 * src.dtype.itemsize
+    sa = _bytes(core, src, 0, 16 * rep * rec, name, "src")
+    da = _bytes(core, dst, 0, 16 * rep * rec, name, "dst")
+    recs = _ub(core, sa).reshape(rep, 16, rec)
+    order = np.argsort(-_scores(recs, src.dtype, 4), axis=-1, kind="stable")
+    _ub(core, da)[:] = np.take_along_axis(recs, order[..., None], 1).ravel()
+    core.emit(Pipe.V, name, (sa,), (da,), REPEATS[rep])
+
+
+def mrg_sort4(dst: LocalTensor, src: MrgSortSrcList, params: MrgSort4Info) -> None:
+    """``MrgSort4(dst, src, MrgSort4Info)``: ``mrg_sort`` of sorted region-proposal queues (lengths in
+    proposals; the score is element 4); ``get_mrg_sort_result`` gives the proposals taken from each."""
+    core = current()
+    if not isinstance(src, MrgSortSrcList):
+        raise TypeError(f"mrg_sort4: src must be a MrgSortSrcList, got {type(src).__name__}")
+    if not isinstance(params, MrgSort4Info):
+        raise TypeError(f"mrg_sort4: params must be a MrgSort4Info, got {type(params).__name__}")
+    _mrg_sort_run(core, "mrg_sort4", dst, src, params, proposals=True)
+
+
+def proposal_concat(dst: LocalTensor, src: LocalTensor, repeat_time: int, mode_number: int) -> None:
+    """``ProposalConcat(dst, src, repeatTime, modeNumber)``: element ``mode_number`` (0 x1, 1 y1, 2 x2,
+    3 y2, 4 score, 5 label) of proposal ``p`` of ``dst`` = ``src[p]``, for ``16 * repeat_time``
+    proposals; the other elements are kept.  The recorded write spans from the first such element to
+    the last."""
+    core = current()
+    name = "proposal_concat"
+    rep = _proposal_operands(core, name, dst, src, repeat_time)
+    m = _mode(name, mode_number)
+    n, isz = 16 * rep, src.dtype.itemsize
+    sa = _bytes(core, src, 0, n * isz, name, "src")
+    da = _bytes(core, dst, m * isz, ((n - 1) * 8 + 1) * isz if n else 0, name, "dst")
+    if n:
+        dst.span()[m:m + 8 * n:8] = _ub(core, sa).view(src.dtype).copy()
+    core.emit(Pipe.V, name, (sa,), (da,), REPEATS[rep])
+
+
+def proposal_extract(dst: LocalTensor, src: LocalTensor, repeat_time: int, mode_number: int) -> None:
+    """``ProposalExtract(dst, src, repeatTime, modeNumber)``: ``dst[p]`` = element ``mode_number`` of
+    proposal ``p`` of ``src``, for ``16 * repeat_time`` proposals (the inverse of
+    ``proposal_concat``)."""
+    core = current()
+    name = "proposal_extract"
+    rep = _proposal_operands(core, name, dst, src, repeat_time)
+    m = _mode(name, mode_number)
+    n, isz = 16 * rep, src.dtype.itemsize
+    sa = _bytes(core, src, m * isz, ((n - 1) * 8 + 1) * isz if n else 0, name, "src")
+    da = _bytes(core, dst, 0, n * isz, name, "dst")
+    if n:
+        values = src.span()[m:m + 8 * n:8].copy()
+        _ub(core, da)[:] = values.view(np.uint8)
+    core.emit(Pipe.V, name, (sa,), (da,), REPEATS[rep])
+
+
 __all__ = [
     "MrgSort4Info",
     "MrgSortSrcList",
@@ -404,6 +508,10 @@ __all__ = [
     "get_mrg_sort_result",
     "get_sort_offset",
     "mrg_sort",
+    "mrg_sort4",
+    "proposal_concat",
+    "proposal_extract",
+    "rp_sort16",
     "sort",
     "sort32",
 ]
