@@ -272,3 +272,19 @@ def test_proposal_faults(run, vec) -> None:
     with pytest.raises(TaskError, match="not 16 B aligned"):  # half proposals: 16 B aligned queues
         on_310p(run, lambda d, s: asc.mrg_sort4(d, asc.MrgSortSrcList(s[4], s[16]), two_queues(1, 1)),
                 [np.zeros(32, np.float16)], [np.zeros(32, np.float16)])
+
+
+def test_high_level_mrg_sort_on_310p_merges_proposals(run) -> None:
+    a = np.zeros((2, 8), np.float32)
+    b = np.zeros((2, 8), np.float32)
+    a[:, 4], a[:, 5] = (5, 1), (0, 1)
+    b[:, 4], b[:, 5] = (5, 3), (2, 3)  # a tie with a's first: a (the earlier queue) first
+    got = {}
+
+    def body(z, s):
+        sorted_num = [0, 0, 0, 0]
+        asc.mrg_sort(z, asc.MrgSortSrcList(s[0], s[16]), [2, 2, 0, 0], sorted_num, 0b11, 1)
+        got["n"] = sorted_num
+
+    (z,) = on_310p(run, body, [np.zeros(32, np.float32)], [np.concatenate([a, b]).ravel()])
+    assert z.reshape(4, 8)[:, 5].tolist() == [0, 2, 3, 1] and got["n"] == [2, 2, 0, 0]

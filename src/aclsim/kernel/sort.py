@@ -284,7 +284,8 @@ def mrg_sort(dst: LocalTensor, src: MrgSortSrcList, *args: Any,
     Each repeat takes the next 4 queues (``repeat_times`` > 1 needs 4 equal, contiguous queues and no
     suspension).  With exhausted suspension it stops once a queue is empty; ``get_mrg_sort_result``
     then gives the count taken from each queue.  Queues that are not sorted merge head by head, as the
-    hardware does.
+    hardware does.  On the 310P the high-level form merges region proposals (as ``mrg_sort4``); the
+    basic form does not exist there.
     """
     core = current()
     name = "mrg_sort"
@@ -305,7 +306,8 @@ def mrg_sort(dst: LocalTensor, src: MrgSortSrcList, *args: Any,
     if not 1 <= int(repeat) <= 255:
         raise ValueError(f"{name}: repeat_time must be in 1..255, got {repeat}")
     info = MrgSort4Info(tuple(counts), is_exhausted_suspension, int(valid_bit), int(repeat))
-    _mrg_sort_run(core, name, dst, src, info)
+    # the 310P's high-level MrgSort merges region proposals (its page's layout two): MrgSort4
+    _mrg_sort_run(core, name, dst, src, info, proposals=core.chip.arch_version == "2002")
     sorted_num[:] = list(core.spr[_VMS4_SR])
 
 
