@@ -29,14 +29,10 @@ How it maps:
   as a lost signal (507015); the port gives the flag buffer a ``TBuf`` of its own.
 
 Checked against NumPy (exact: the sorted values) on the one-core path (``DoSmallK``: 4096
-elements, descending, and ascending through the ``Muls`` by -1).  The 4-core odd-even path
-(``MULTI_CORE_CASE``) reuses each IBSet/IBWait flag at every other stage: the device library's
-``IBWait`` writes the flag back to 0 once it has seen 1 and ``IBSet`` first waits for a 0
-(impl/basic_api/kernel_operator_block_sync_intf_impl.h of asc-devkit), while aclsim's ``ib_wait``
-leaves the 1 in place, so later waits pass at once and the cores race: that path gives a wrong
-order until ``kernel/ibsync.py`` does the handshake (tests/kernel/test_kernel_sort_port.py holds
-it as a strict xfail; with the handshake patched in it matches NumPy for 8192, 16384 and 65536
-elements).
+elements, descending, and ascending through the ``Muls`` by -1) and on the 4-core odd-even path
+(``MULTI_CORE_CASE``: 16384 elements), which reuses each IBSet/IBWait flag at every other stage:
+``IBWait`` writes the flag back to 0 once it has seen 1 and ``IBSet`` first waits for a 0, as the
+library's implementation does.
 """
 
 from __future__ import annotations
@@ -58,7 +54,7 @@ IDX = 4
 MERGE_4 = 4
 #: (input size, k, is_ascend, block dim) the example checks: the one-core path (``DoSmallK``).
 CASES = ((4096, 4096, 0, 1), (4096, 2048, 1, 1))
-#: The sample's 4-core odd-even path; see the docstring for why the example does not run it yet.
+#: The sample's 4-core odd-even path.
 MULTI_CORE_CASE = (16384, 16384, 0, 4)
 
 
@@ -309,7 +305,7 @@ def main() -> int:
     aclsim.set_device(0)
     rng = np.random.default_rng(7)
     ok = True
-    for size, k, is_ascend, block_dim in CASES:
+    for size, k, is_ascend, block_dim in (*CASES, MULTI_CORE_CASE):
         x = rng.uniform(-60000, 60000, size).astype(np.float16)
         golden = np.sort(x)[:k] if is_ascend else (-np.sort(-x))[:k]
         y = run_topk(x, k, is_ascend, block_dim)

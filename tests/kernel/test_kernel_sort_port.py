@@ -43,8 +43,6 @@ def test_topk_one_core(on_310p, case) -> None:
     np.testing.assert_array_equal(topk.run_topk(x, k, is_ascend, block_dim), golden)
 
 
-@pytest.mark.xfail(strict=True, reason="aclsim's ib_wait does not write the flag back to 0 as the library's "
-                   "IBWait does, so the odd-even stages reusing a flag race (see the example's docstring)")
 def test_topk_four_cores_odd_even(on_310p) -> None:
     size, k, is_ascend, block_dim = topk.MULTI_CORE_CASE
     x = np.random.default_rng(5).uniform(-60000, 60000, size).astype(np.float16)
