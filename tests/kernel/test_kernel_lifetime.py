@@ -276,3 +276,25 @@ def test_binding_a_pointer_outside_device_memory_faults_only_at_an_access(rt) ->
         assert (e.line, e.code) == (line_of(marker), code), how
         assert "not inside a live device allocation" in str(e)
     aclsim.free(d)
+
+
+@asc.kernel
+def index_past_buffer(how, x):
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, N * 2)
+    t = buf.get(F16)
+    past = t[N + 16]  # only an address: legal while nothing reaches past UB
+    if how == "use":
+        asc.duplicate(past, 1.0, 16)  # PAST-USE: the neighbouring bytes, inside UB
+    elif how == "memory":
+        t[10 ** 7]  # PAST-MEMORY
+
+
+def test_indexing_past_the_buffer_is_an_address_not_a_fault(run) -> None:
+    run(index_past_buffer, 1, np.zeros(N, np.float16), extra=("none",))
+    with pytest.warns(asc.KernelSanitizerWarning, match="write past a local buffer"):
+        launch, _ = run(index_past_buffer, 1, np.zeros(N, np.float16), extra=("use",))
+    assert [d.line for d in launch.diagnostics] == [line_of("PAST-USE")]
+    e = fault_of(run, index_past_buffer, "memory")
+    assert isinstance(e, errors.LocalOutOfRangeError) and e.line == line_of("PAST-MEMORY")

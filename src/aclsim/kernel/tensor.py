@@ -14,7 +14,7 @@ import numpy as np
 
 from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeError, QueueError
 from aclsim.isa import NO_COST, Access, Pipe, Space
-from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
+from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16, space_capacity
 from aclsim.kernel.cache import CacheMode
 from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, lookup, note_past_request, resolve
 
@@ -189,10 +189,14 @@ class LocalTensor:
                 self.buf,
             )
         i = int(index)
-        if not 0 <= i * self.dtype.itemsize <= self.buf_end - self.offset:
+        # ``operator[]`` only moves the address: past the tensor's buffer is legal until an
+        # instruction reaches past the memory itself (the operand checks note or fault it then)
+        byte = self.offset + i * self.dtype.itemsize
+        if not 0 <= byte <= space_capacity(self.core.chip, self.space):
             self.core.fault(
                 LocalOutOfRangeError,
-                f"offset {i} is outside the tensor's buffer",
+                f"offset {i} puts the tensor at byte {byte}, outside {self.space.name} "
+                f"({space_capacity(self.core.chip, self.space)} B)",
                 code=fault_code(self.space),
             )
         return LocalTensor(
