@@ -62,3 +62,20 @@ def test_out_of_phase_blocks_use_the_idle_device_memory() -> None:
     assert own_apart < 0.75 * own_together
     # the bytes moved are the same; device memory is busy a larger part of the time
     assert apart.hbm_bytes == pytest.approx(together.hbm_bytes)
+
+
+def test_identical_blocks_below_the_bandwidth_are_one_schedule_shifted() -> None:
+    """Four blocks cannot ask for more than device memory gives: they share one schedule, each
+    shifted by its dispatch, and the device-memory draw over time is theirs, shifted too."""
+    blocks = [[Instr(Pipe.MTE2, "data_copy", (Access(Space.GM, b << 20, 65536),),
+                     (Access(Space.UB, 0, 65536),), cost=Cost(bytes=65536))] for b in range(4)]
+    dispatch = A2.task_per_block_s * A2.clock_hz
+    report = simulate(A2, blocks)
+    tls = report.timelines
+    assert [tl.begin for tl in tls] == pytest.approx([k * dispatch for k in range(4)])
+    assert [tl.start[0] - tl.begin for tl in tls] == pytest.approx([0.0] * 4)
+    assert [tl.end[0] - tl.begin for tl in tls] == pytest.approx([tls[0].end[0]] * 4)
+    assert report.hbm_bytes == pytest.approx(4 * 65536)
+    alone = 65536 / A2.mte2_bytes_per_cycle
+    # block k moves its bytes from k * 229 + 27 cycles for 513: at most three at once
+    assert max(draw for _, draw in report.hbm_steps) == pytest.approx(3 * 65536 / alone)

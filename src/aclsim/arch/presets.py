@@ -100,9 +100,9 @@ A2_MODEL_SOURCES = {
     "l2_line_bytes": "[DVM] kC220L2CacheLineBytes = 512 (UNVERIFIED)",
     "l2_writes_first": "no public description of the replacement policy ([HIASC-L2]: a replaced dirty line "
     "is written back to GM first, taking GM bandwidth). ESTIMATE chosen on [ADD]: z is written back in full "
-    "during cases 3 and 4 (384 MiB through HBM at the cases' ~1.5 TB/s) yet stays in L2 in case 5 (reads "
-    "bypass L2: 256 MiB in 176 us); written lines leaving first gives both, plain LRU keeps 64 MiB of z "
-    "dirty (cases 3, 4: -20 %)",
+    "during cases 3 and 4 (384 MiB through HBM in 261.5 / 257.6 us of aiv_time) yet stays in L2 in case 5 "
+    "(its reads bypass L2: 256 MiB in 185 us); written lines leaving first gives both, plain LRU keeps "
+    "64 MiB of z dirty (cases 3, 4: -20 %)",
     "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
     "task_head_s": "derived from [ADD]: Task Duration - aiv_time with 1 block is 0.46-0.47 us (cases 0, 1)",
     "task_per_block_s": "derived from [ADD]: blocks are dispatched one after another, this far apart; "
