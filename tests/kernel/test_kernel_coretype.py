@@ -69,6 +69,7 @@ def vector_on_cube(x):
 
 @asc.kernel
 def mixed(x):
+    asc.pipe_barrier(asc.PIPE_ALL)
     asc.kernel_task_type_default(asc.KERNEL_TYPE_MIX_AIC_1_2)  # MIXED-DECL
 
 
@@ -85,7 +86,7 @@ def _line(marker: str) -> int:
 
 @pytest.mark.parametrize("kern, marker, cls, text", [
     (vector_on_cube, "CUBE-CORE-ADD", errors.FeatureNotSupportedError, "add runs on V, which a cube core"),
-    (mixed, "MIXED-DECL", errors.FeatureNotSupportedError, "mixed AIC + AIV kernels"),
+    (mixed, "MIXED-DECL", errors.KernelFault, "after the kernel began"),
     (undeclared, "UNDECLARED-READ", errors.KernelFault, "no declared type"),
 ])
 def test_refusals_at_the_line(run, kern, marker, cls, text) -> None:

@@ -242,3 +242,37 @@ def test_the_launch_ends_a_blocks_pipe_when_its_function_returns(run) -> None:
     assert pipe.destroyed and pipe.queues == [] and pipe.core.pipe is None  # no TPipe <-> TQue cycle left
     pipe.end_block(HERE, 1, "again")  # a no-op once destroyed
     assert pipe.destroyed
+
+
+@asc.kernel
+def optional_input(how, x, opt):
+    gx = asc.GlobalTensor(F16)
+    gx.set_global_buffer(x)
+    go = asc.GlobalTensor(F16)
+    go.set_global_buffer(opt)  # an optional input that was not given: a null pointer
+    if how == "read":
+        go.get_value(0)  # OPT-READ
+    elif how == "write":
+        go.set_value(0, 1.0)  # OPT-WRITE
+    gx.set_value(0, gx.get_value(1))
+
+
+def test_binding_a_pointer_outside_device_memory_faults_only_at_an_access(rt) -> None:
+    x = np.arange(N, dtype=np.float16)
+    d = aclsim.malloc(x.nbytes)
+    aclsim.memcpy(d, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    optional_input[1]("none", d, 0)  # never touched: legal, as on the device
+    aclsim.synchronize_stream()
+    out = np.empty_like(x)
+    aclsim.memcpy(out, out.nbytes, d, x.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    assert out[0] == x[1]
+    for how, marker, code in (("read", "OPT-READ", errors.ACL_ERROR_RT_VECTOR_CORE_TRAP_READ_OVERFLOW),
+                              ("write", "OPT-WRITE", errors.ACL_ERROR_RT_VECTOR_CORE_TRAP_WRITE_OVERFLOW)):
+        optional_input[1](how, d, 0)
+        with pytest.raises(errors.TaskError) as info:
+            aclsim.synchronize_stream()
+        e = info.value.cause
+        assert isinstance(e, errors.GlobalOutOfRangeError), how
+        assert (e.line, e.code) == (line_of(marker), code), how
+        assert "not inside a live device allocation" in str(e)
+    aclsim.free(d)

@@ -340,3 +340,41 @@ def test_operator_dtype_mismatch_is_a_type_error(vec) -> None:
     with pytest.raises(Exception, match="share one dtype"):
         vec(lambda z, a, b: asc.add(z, a, b, 16), [np.ones(16, np.float16), np.ones(16, np.float32)],
             [np.zeros(16, np.float16)])
+
+
+
+@asc.kernel
+def compare_count_kernel(scalar: bool, n: int, m_ptr, x_ptr, y_ptr) -> None:
+    pipe = asc.TPipe()
+    bufs = [asc.TBuf(asc.TPosition.VECCALC) for _ in range(3)]
+    tensors = []
+    dtypes = (asc.uint8, asc.float16, asc.float16)
+    for buf, ptr, dtype, count in zip(bufs, (m_ptr, x_ptr, y_ptr), dtypes, (32, n, n), strict=True):
+        pipe.init_buffer(buf, 512)
+        t, g = buf.get(dtype), asc.GlobalTensor(dtype)
+        g.set_global_buffer(ptr)
+        asc.data_copy_pad(t, g, asc.DataCopyExtParams(1, count * np.dtype(dtype).itemsize, 0, 0, 0))
+        tensors.append((t, g))
+    (m, gm), (a, _), (b, _) = tensors
+    asc.pipe_barrier(asc.PIPE_ALL)
+    if scalar:
+        asc.compare_scalar(m, a, 0.0, asc.CMPMODE.GE, n)
+    else:
+        asc.compare(m, a, b, asc.CMPMODE.LT, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.data_copy_pad(gm, m, asc.DataCopyExtParams(1, 32, 0, 0, 0))
+
+
+def test_compare_count_form_computes_whole_repeats_only(run) -> None:
+    # documented: count * sizeof(T) must be a multiple of 256 B; the unaligned rest takes no part
+    n = 200  # float16: one whole repeat of 128, 72 elements past it
+    x, y = data(np.float16, n, -3, 3).round(), data(np.float16, n, -3, 3).round()
+    for scalar in (False, True):
+        with pytest.warns(asc.KernelSanitizerWarning, match="not computed"):
+            launch, (m, _, _) = run(compare_count_kernel, 1, np.full(32, 0xFF, np.uint8), x, y,
+                                    extra=(scalar, n))
+        ref = x[:128] >= 0 if scalar else x[:128] < y[:128]
+        assert same(m[:16], np.packbits(ref, bitorder="little")) and (m[16:] == 0xFF).all()
+        (d,) = [d for d in launch.diagnostics if d.kind == "ignored_tail"]
+        assert (d.end - d.start, d.op) == (72 * 2, "compare_scalar" if scalar else "compare")
+        assert "multiple of 256 B" in str(d) and d.line > 0

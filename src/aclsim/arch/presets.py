@@ -42,6 +42,8 @@ CORE_MODEL_SOURCES = {
     "vector_issue_cycles, cube_issue_cycles": "ESTIMATE: 8 cycles",
     "cube_cycles_per_fractal": "[ASC] 16x16x16 fp16 fractal per cycle = 4096 MAC/cycle",
     "scalar_cycles_per_op, flag_latency_cycles": "ESTIMATE: 1 and 4 cycles",
+    "cross_core_flag_latency_cycles": "ESTIMATE: 100 cycles from the last CrossCoreSetFlag of a round to the "
+    "waiting core's next issue (the flags pass through the AI Core's scheduling module; no public figure)",
 }
 
 def _per_cycle(gib_per_s: float, clock_hz: float) -> float:
@@ -72,6 +74,8 @@ _ATT_VECTOR = {
     "copy": (0.0078, 0.0157, 13.0, 13.0), "select": (0.0118, 0.0229, 46.0, 44.0),
     "whole_reduce_sum": (0.0547, 0.1094, 35.0, 32.0), "sigmoid": (0.1011, 0.1256, 116.0, 116.0),
     "tanh": (0.1976, 0.1570, 182.0, 154.0), "erf": (0.6996, 0.6038, 478.0, 458.0),
+    # Compares (CompareScalar's vcmpvs): the mean of [ATT]'s CompareScalarEQ/GE/GT/LE/NE/LT rows
+    "compares": (0.0084, 0.0161, 21.92, 22.31),
 }
 
 
@@ -122,7 +126,8 @@ A2_MODEL_SOURCES = {
 
 
 #: The shared core-model sources the A2 presets keep (the others are replaced by A2_MODEL_SOURCES).
-_A2_KEEPS = ("cube_cycles_per_fractal", "scalar_cycles_per_op, flag_latency_cycles")
+_A2_KEEPS = ("cube_cycles_per_fractal", "scalar_cycles_per_op, flag_latency_cycles",
+             "cross_core_flag_latency_cycles")
 
 
 def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_bytes: int,

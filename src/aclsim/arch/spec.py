@@ -76,6 +76,8 @@ class ChipSpec:
     cube_issue_cycles: int = 8
     scalar_cycles_per_op: int = 1
     flag_latency_cycles: int = 4  # from a set_flag executing to the waiting pipe resuming
+    # from a CrossCoreSetFlag firing (on every core its mode involves) to a waiting core resuming
+    cross_core_flag_latency_cycles: int = 100
     # global-memory copies: the cube side's GM -> L1 path, the fixed cost of one copy on its pipe
     # (descriptor set-up, not overlapped), and the L2 cache between the cores and device memory
     mte2_l1_bytes_per_cycle: float = 32.0  # GM -> L1 (a cube core's MTE2)

@@ -44,6 +44,7 @@ from aclsim.kernel._core import (
     uint32,
     uint64,
 )
+from aclsim.kernel.allocator import Hardware, LocalMemAllocator  # memory, cache, utilities (issue 13)
 from aclsim.kernel.atomic import (
     disable_dma_atomic,
     set_atomic_add,
@@ -53,6 +54,7 @@ from aclsim.kernel.atomic import (
     set_atomic_type,
 )
 from aclsim.kernel.blocks import KernelPythonError
+from aclsim.kernel.broadcast_api import broad_cast, broadcast, get_broad_cast_max_min_tmp_size
 from aclsim.kernel.cache import CacheMode, CacheRwMode
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
@@ -76,6 +78,15 @@ from aclsim.kernel.coretype import (
     kernel_task_type,
     kernel_task_type_default,
 )
+from aclsim.kernel.crosscore import (
+    MixLayout,
+    cross_core_set_flag,
+    cross_core_wait_flag,
+    get_task_ratio,
+    get_task_ration,
+    notify_event,
+    wait_event,
+)
 from aclsim.kernel.cube import (
     BlockMode,
     DataCopyEnhancedParams,
@@ -92,6 +103,14 @@ from aclsim.kernel.cube import (
 )
 from aclsim.kernel.cube_load import LoadData2dTransposeParams, LoadData3DParamsV2, load_data_with_transpose
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
+from aclsim.kernel.dcache import (
+    CACHE_LINE_BYTES,
+    CacheLine,
+    DcciDst,
+    data_cache_clean_and_invalid,
+    read_gm_by_pass_dcache,
+    write_gm_by_pass_dcache,
+)
 from aclsim.kernel.elementwise import (  # the elementwise instructions: one line each in its table
     abs,
     add,
@@ -118,6 +137,7 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     sqrt,
     sub,
 )
+from aclsim.kernel.fill import InitConstValueParams, fill, init_const_value
 from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is the instruction Copy
     BrcbRepeatParams,
     CopyRepeatParams,
@@ -140,6 +160,7 @@ from aclsim.kernel.helpers import (
     total_ub_size,
     total_vec_local_size,
 )
+from aclsim.kernel.ibsync import ib_set, ib_wait
 from aclsim.kernel.launch import (
     Kernel,
     KernelLaunch,
@@ -154,6 +175,19 @@ from aclsim.kernel.layernorm_api import (
     get_layer_norm_nd_tiling_info,
     layer_norm,
 )
+from aclsim.kernel.layout import (
+    Coord,
+    Layout,
+    Shape,
+    Stride,
+    crd2idx,
+    is_layout,
+    make_coord,
+    make_layout,
+    make_shape,
+    make_stride,
+)
+from aclsim.kernel.listtensor import ListTensorDesc, TensorDesc, list_tensor_desc_words, make_list_tensor_desc
 from aclsim.kernel.mask import (
     MASK_PLACEHOLDER,
     MaskMode,
@@ -162,6 +196,48 @@ from aclsim.kernel.mask import (
     set_mask_norm,
     set_vector_mask,
     vector_mask_state,
+)
+from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
+    ceil,
+    clamp_max,
+    clamp_min,
+    floor,
+    frac,
+    get_ceil_max_min_tmp_size,
+    get_ceil_tmp_buffer_factor_size,
+    get_clamp_max_min_tmp_size,
+    get_floor_max_min_tmp_size,
+    get_floor_tmp_buffer_factor_size,
+    get_frac_max_min_tmp_size,
+    get_frac_tmp_buffer_factor_size,
+    get_log2_max_min_tmp_size,
+    get_log2_tmp_buffer_factor_size,
+    get_log10_max_min_tmp_size,
+    get_log10_tmp_buffer_factor_size,
+    get_log_max_min_tmp_size,
+    get_log_tmp_buffer_factor_size,
+    get_round_max_min_tmp_size,
+    get_round_tmp_buffer_factor_size,
+    get_sigmoid_max_min_tmp_size,
+    get_sign_max_min_tmp_size,
+    get_sign_tmp_buffer_factor_size,
+    get_tanh_max_min_tmp_size,
+    get_tanh_tmp_buffer_factor_size,
+    get_trunc_max_min_tmp_size,
+    get_trunc_tmp_buffer_factor_size,
+    get_xor_max_min_tmp_size,
+    get_xor_tmp_buffer_factor_size,
+    log,
+    log2,
+    log10,
+    round,
+    sigmoid,
+    sign,
+    silu,
+    swish,
+    tanh,
+    trunc,
+    xor,
 )
 from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
 from aclsim.kernel.movement import (
@@ -186,6 +262,7 @@ from aclsim.kernel.multicore import (
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.placed import local_tensor
+from aclsim.kernel.power_api import get_power_max_min_tmp_size, get_power_tmp_buffer_factor_size, power
 from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
@@ -203,6 +280,24 @@ from aclsim.kernel.reduction import (
 )
 from aclsim.kernel.repeat import BinaryRepeatParams, UnaryRepeatParams
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning
+from aclsim.kernel.scalar import (
+    DEFAULT_BLK_NUM,
+    DEFAULT_BLK_STRIDE,
+    DEFAULT_REPEAT_STRIDE,
+    HALF_DEFAULT_REPEAT_STRIDE,
+    MAX_REPEAT_TIMES,
+    ONE_BLK_FLOAT_NUM,
+    ONE_BLK_HALF_NUM,
+    ONE_BYTE_BIT_SIZE,
+    ONE_FOURTH_DEFAULT_REPEAT_STRIDE,
+    ONE_REPEAT_BYTE_SIZE,
+    AscendCUtils,
+    get_ctrl_spr,
+    get_data_block_size_in_bytes,
+    set_ctrl_spr,
+    to_bfloat16,
+    to_float,
+)
 from aclsim.kernel.softmax_api import (
     SoftMaxShapeInfo,
     SoftMaxTiling,
@@ -211,6 +306,7 @@ from aclsim.kernel.softmax_api import (
     soft_max,
     soft_max_tiling_func,
 )
+from aclsim.kernel.special_api import erf, get_erf_max_min_tmp_size, get_erf_tmp_buffer_factor_size
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -224,8 +320,49 @@ from aclsim.kernel.sync import (
     set_flag,
     wait_flag,
 )
+from aclsim.kernel.sysvar import (
+    SYSTEM_COUNTER_HZ,
+    DataFormat,
+    get_system_cycle,
+    oom_check_addr_range,
+    system_cycle_readings,
+)
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
 from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
+from aclsim.kernel.trig_api import (
+    acos,
+    asin,
+    asinh,
+    atan,
+    cos,
+    get_acos_max_min_tmp_size,
+    get_acos_tmp_buffer_factor_size,
+    get_asin_max_min_tmp_size,
+    get_asin_tmp_buffer_factor_size,
+    get_asinh_max_min_tmp_size,
+    get_asinh_tmp_buffer_factor_size,
+    get_atan_max_min_tmp_size,
+    get_atan_tmp_buffer_factor_size,
+    get_cos_max_min_tmp_size,
+    get_cos_tmp_buffer_factor_size,
+    get_sin_max_min_tmp_size,
+    get_sin_tmp_buffer_factor_size,
+    get_tan_max_min_tmp_size,
+    get_tan_tmp_buffer_factor_size,
+    sin,
+    tan,
+)
+from aclsim.kernel.vector_more import (
+    ReduceType,
+    arange,
+    arith_progression,
+    axpy,
+    compares,
+    create_vec_index,
+    reduce_data_block,
+    reduce_pair_elem,
+    reduce_repeat,
+)
 
 __all__ = [
     "CMPMODE",
@@ -444,6 +581,117 @@ __all__ += [  # cube paths and helpers (issue 13)
     "AIV",
 ]
 
+__all__ += [  # memory, cache and utility APIs (issue 13)
+    "CACHE_LINE_BYTES",
+    "CacheLine",
+    "DataFormat",
+    "DcciDst",
+    "Hardware",
+    "ListTensorDesc",
+    "LocalMemAllocator",
+    "TensorDesc",
+    "data_cache_clean_and_invalid",
+    "get_system_cycle",
+    "list_tensor_desc_words",
+    "make_list_tensor_desc",
+    "oom_check_addr_range",
+    "read_gm_by_pass_dcache",
+    "SYSTEM_COUNTER_HZ",
+    "system_cycle_readings",
+    "write_gm_by_pass_dcache",
+    "Coord",
+    "Layout",
+    "Shape",
+    "Stride",
+    "crd2idx",
+    "is_layout",
+    "make_coord",
+    "make_layout",
+    "make_shape",
+    "make_stride",
+]
+
+__all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
+    "MixLayout",
+    "cross_core_set_flag",
+    "cross_core_wait_flag",
+    "get_task_ratio",
+    "get_task_ration",
+    "ib_set",
+    "ib_wait",
+    "notify_event",
+    "wait_event",
+]
+
+__all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
+__all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
+__all__ += ["erf", "get_erf_max_min_tmp_size", "get_erf_tmp_buffer_factor_size"]  # issue 13: Erf
+__all__ += [  # issue 13: Sin, Cos, Tan, Asin, Acos, Asinh, Atan (kernel/trig_api.py)
+    "acos",
+    "asin",
+    "get_acos_max_min_tmp_size",
+    "get_acos_tmp_buffer_factor_size",
+    "get_asin_max_min_tmp_size",
+    "get_asin_tmp_buffer_factor_size",
+    "tan",
+    "get_tan_max_min_tmp_size",
+    "get_tan_tmp_buffer_factor_size",
+    "asinh",
+    "atan",
+    "get_atan_max_min_tmp_size",
+    "get_atan_tmp_buffer_factor_size",
+    "get_asinh_max_min_tmp_size",
+    "get_asinh_tmp_buffer_factor_size",
+    "cos",
+    "get_cos_max_min_tmp_size",
+    "get_cos_tmp_buffer_factor_size",
+    "get_sin_max_min_tmp_size",
+    "get_sin_tmp_buffer_factor_size",
+    "sin",
+]
+__all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
+    "silu",
+    "swish",
+    "clamp_max",
+    "clamp_min",
+    "get_clamp_max_min_tmp_size",
+    "frac",
+    "xor",
+    "get_frac_max_min_tmp_size",
+    "get_frac_tmp_buffer_factor_size",
+    "get_xor_max_min_tmp_size",
+    "get_xor_tmp_buffer_factor_size",
+    "ceil",
+    "floor",
+    "get_ceil_max_min_tmp_size",
+    "get_ceil_tmp_buffer_factor_size",
+    "get_floor_max_min_tmp_size",
+    "get_floor_tmp_buffer_factor_size",
+    "get_log10_max_min_tmp_size",
+    "get_log10_tmp_buffer_factor_size",
+    "get_log2_max_min_tmp_size",
+    "get_log2_tmp_buffer_factor_size",
+    "get_log_max_min_tmp_size",
+    "get_log_tmp_buffer_factor_size",
+    "get_round_max_min_tmp_size",
+    "get_round_tmp_buffer_factor_size",
+    "get_sigmoid_max_min_tmp_size",
+    "get_sign_max_min_tmp_size",
+    "get_sign_tmp_buffer_factor_size",
+    "get_tanh_max_min_tmp_size",
+    "get_tanh_tmp_buffer_factor_size",
+    "get_trunc_max_min_tmp_size",
+    "get_trunc_tmp_buffer_factor_size",
+    "log",
+    "log10",
+    "log2",
+    "round",
+    "sigmoid",
+    "sign",
+    "tanh",
+    "trunc",
+]
+
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.
 globals().update({t.name: t for t in KernelMetaType})
 AIC, AIV = CoreType.AIC, CoreType.AIV
@@ -458,3 +706,35 @@ def __getattr__(name: str) -> object:
     if fn is None:
         raise AttributeError(f"module 'aclsim.kernel' has no attribute {name!r}")
     return fn()
+
+
+__all__ += [  # more vector and scalar APIs (issue 13)
+    "DEFAULT_BLK_NUM",
+    "DEFAULT_BLK_STRIDE",
+    "DEFAULT_REPEAT_STRIDE",
+    "HALF_DEFAULT_REPEAT_STRIDE",
+    "MAX_REPEAT_TIMES",
+    "ONE_BLK_FLOAT_NUM",
+    "ONE_BLK_HALF_NUM",
+    "ONE_BYTE_BIT_SIZE",
+    "ONE_FOURTH_DEFAULT_REPEAT_STRIDE",
+    "ONE_REPEAT_BYTE_SIZE",
+    "AscendCUtils",
+    "InitConstValueParams",
+    "ReduceType",
+    "arange",
+    "arith_progression",
+    "axpy",
+    "compares",
+    "create_vec_index",
+    "fill",
+    "get_ctrl_spr",
+    "get_data_block_size_in_bytes",
+    "init_const_value",
+    "reduce_data_block",
+    "reduce_pair_elem",
+    "reduce_repeat",
+    "set_ctrl_spr",
+    "to_bfloat16",
+    "to_float",
+]

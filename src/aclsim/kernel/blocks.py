@@ -1,23 +1,25 @@
-"""Running a launch's blocks so that ``sync_all`` works: one block at a time, in block order.
+"""Running a launch's cores so that ``sync_all`` and cross-core flags work: one core at a time.
 
-The blocks of a launch run functionally one after the other (block 0 to its end, then block
-1, ...), which gives every launch the same, reproducible result.  A kernel that calls
-``sync_all`` needs more: block 0 must stop at its first ``sync_all`` until every other block
-has reached its own, then they all go on.  So each block runs on a worker thread that can be
-parked at a ``sync_all``, and a baton passes between them: exactly one block runs at any
-time, in this order:
+The cores of a launch (its blocks; for a mixed AIC + AIV kernel, every core of every group) run
+functionally one after the other (core 0 to its end, then core 1, ...), which gives every launch
+the same, reproducible result.  A kernel that synchronizes its cores needs more: a core that
+reaches a ``sync_all`` or a ``CrossCoreWaitFlag`` that cannot pass yet must stop there until
+the other cores have done what it waits for.  So each core runs on a worker thread that can be
+*parked* with the condition it waits for, and a baton passes between them: exactly one core
+runs at any time.  When the running core parks or ends, the next to run is:
 
-- phase 0: block 0 runs until it ends or parks at its first ``sync_all``, then block 1, ...;
-- once every block is parked at its k-th ``sync_all``, they resume in block order, each
-  until its next ``sync_all`` or its end (phase k).
+- the lowest-numbered parked core whose condition now holds (it resumes where it parked);
+- else the next core not started yet;
+- else nothing can run: if cores are still parked, none of them can ever go on (the device
+  would hang), which is a :class:`~aclsim.errors.KernelDeadlockError` (507014) naming the
+  waiting core, what it waits for and its line, never a hang.
 
-A block that ends while others wait at a ``sync_all`` leaves them waiting forever on the
-device (the barrier never opens): that is a :class:`~aclsim.errors.KernelDeadlockError`
-(507014) at the waiting ``sync_all``'s line, raised when it is certain, never a hang.  A block
-that raises ends the launch with that error; the parked blocks are unwound.
+For ``sync_all`` this is the old order: every block runs to its first ``sync_all`` in block
+order, then they resume in block order, each to its next one.  A core that raises ends the
+launch with that error; the parked cores are unwound.
 
-A worker thread that finishes a block takes the next one, so a launch without ``sync_all``
-uses one worker thread for all its blocks, handing nothing between threads.
+A worker thread that finishes a core takes the next new one itself, so a launch without any
+synchronization uses one worker thread for all its cores, handing nothing between threads.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import sysconfig
 import threading
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -35,52 +38,86 @@ from aclsim.isa import Instr, Op, Space
 
 
 class Unwind(BaseException):
-    """Raised in a parked block to end it when the launch fails (not an error of the kernel)."""
+    """Raised in a parked core to end it when the launch fails (not an error of the kernel)."""
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What a parked core waits for, for the deadlock report: ``what`` (a phrase naming the
+    wait and what it waits for), the kernel line, and for a ``sync_all`` its ordinal ``k``
+    and the cores that take part (None: every core)."""
+
+    what: str
+    file: str
+    line: int
+    k: int = 0
+    members: tuple[int, ...] | None = None
 
 
 class BlockScheduler:
-    """Runs ``run_block(b)`` for ``b`` in ``range(block_dim)`` with the baton protocol above.
+    """Runs ``run_block(u)`` for ``u`` in ``range(units)`` with the baton protocol above.
 
-    A worker thread runs block after block by itself; only a ``sync_all`` hands the baton on (the
-    parked block's thread starts a worker for the next block) and, once every block has arrived,
-    the launch's thread resumes the parked blocks one by one.
+    ``name(u)`` names core ``u`` in messages ("block 3", "AIV 5"); ``block_of(u)`` is the
+    block index an error reports for it.  A core parks with :meth:`park` (any condition) or
+    :meth:`arrive` (a ``sync_all``).
     """
 
-    def __init__(self, block_dim: int, run_block: Callable[[int], None]) -> None:
+    def __init__(self, block_dim: int, run_block: Callable[[int], None],
+                 name: Callable[[int], str] | None = None, block_of: Callable[[int], int] | None = None
+                 ) -> None:
         self.block_dim = block_dim
         self.run_block = run_block
+        self.name = name or (lambda u: f"block {u}")
+        self.block_of = block_of or (lambda u: u)
         self._cv = threading.Condition()
-        self._next = 0  # the next block to start
-        self._running = False  # a block holds the baton
+        self._next = 0  # the next core to start
+        self._running = False  # a core holds the baton
         self._error: BaseException | None = None
         self._unwinding = False
-        self._parked: dict[int, tuple[threading.Event, str, int, int]] = {}  # block -> (wake, file, line, k)
-        self._phase_parked: list[int] = []
-        self._phase_ended: list[int] = []
-        self._barriers: dict[int, int] = {}  # block -> sync_all calls so far
+        self._parked: dict[int, tuple[threading.Event, Callable[[], bool], Waiting]] = {}
+        self._ended: set[int] = set()
+        self._barriers: dict[tuple[tuple[int, ...] | None, int], int] = {}  # (members, core) -> sync_alls
+        self._arrived: dict[tuple[tuple[int, ...] | None, int], int] = {}  # (members, k) -> cores there
         self._threads: list[threading.Thread] = []
 
-    def _spawn(self, b: int) -> None:
-        """Start block ``b`` on a new worker (called with the lock held, the baton handed to it)."""
-        t = threading.Thread(target=self._worker, args=(b,), name=f"aclsim-block-{b}", daemon=True)
+    def _spawn(self, u: int) -> None:
+        """Start core ``u`` on a new worker (called with the lock held, the baton handed to it)."""
+        t = threading.Thread(target=self._worker, args=(u,), name=f"aclsim-block-{u}", daemon=True)
         self._threads.append(t)
         t.start()
 
-    def _claim(self) -> int | None:
-        """The next block to start, or None (the baton is put down); called with the lock held."""
-        if self._next < self.block_dim and self._error is None:
-            self._next += 1
-            return self._next - 1
+    def _ready(self) -> int | None:
+        """The lowest parked core whose condition holds (lock held)."""
+        for u in sorted(self._parked):
+            if self._parked[u][1]():
+                return u
+        return None
+
+    def _hand_on(self, own_thread: bool) -> int | None:
+        """Give the baton to the next core (lock held): wake a ready parked core, else start the next
+        new core (returned, not spawned, when ``own_thread``: the caller's thread runs it), else put
+        the baton down for the launch's thread."""
+        if self._error is None:
+            u = self._ready()
+            if u is not None:
+                self._parked.pop(u)[0].set()
+                return None
+            if self._next < self.block_dim:
+                self._next += 1
+                if own_thread:
+                    return self._next - 1
+                self._spawn(self._next - 1)
+                return None
         self._running = False
         self._cv.notify_all()
         return None
 
     def _worker(self, first: int) -> None:
-        b: int | None = first
+        u: int | None = first
         with np.errstate(all="ignore"):
-            while b is not None:
+            while u is not None:
                 try:
-                    self.run_block(b)
+                    self.run_block(u)
                 except Unwind:
                     return
                 except BaseException as exc:  # noqa: BLE001 - handed to the launch's thread, raised there
@@ -90,24 +127,34 @@ class BlockScheduler:
                         self._cv.notify_all()
                     return
                 with self._cv:
-                    self._phase_ended.append(b)
-                    b = self._claim()
+                    self._ended.add(u)
+                    u = self._hand_on(own_thread=True)
 
-    # --- called by a block (on its worker thread) ---------------------------------------
-    def arrive(self, block: int, file: str, line: int) -> None:
-        """Block ``block`` reached a ``sync_all`` at ``file:line``: park until every block has."""
-        k = self._barriers.get(block, 0) + 1
-        self._barriers[block] = k
+    # --- called by a core (on its worker thread) ---------------------------------------
+    def park(self, unit: int, ready: Callable[[], bool], waiting: Waiting) -> None:
+        """Core ``unit`` cannot go on until ``ready()`` holds: park it and hand the baton on.
+        Returns at once when ``ready()`` already holds and no lower-numbered parked core can go on
+        (else those go first: after a barrier the cores resume in order)."""
         wake = threading.Event()
         with self._cv:
-            self._parked[block] = (wake, file, line, k)
-            self._phase_parked.append(block)
-            nxt = self._claim()
-            if nxt is not None:
-                self._spawn(nxt)
+            if ready() and not any(u < unit and p[1]() for u, p in self._parked.items()):
+                return
+            self._parked[unit] = (wake, ready, waiting)
+            self._hand_on(own_thread=False)
         wake.wait()
         if self._unwinding:
             raise Unwind
+
+    def arrive(self, block: int, file: str, line: int, members: Sequence[int] | None = None) -> None:
+        """Core ``block`` reached a ``sync_all`` at ``file:line``: park until every core of
+        ``members`` (None: every core of the launch) has reached the same one."""
+        key = tuple(members) if members is not None else None
+        k = self._barriers.get((key, block), 0) + 1
+        self._barriers[(key, block)] = k
+        self._arrived[(key, k)] = self._arrived.get((key, k), 0) + 1
+        n = len(key) if key is not None else self.block_dim
+        self.park(block, lambda: self._arrived[(key, k)] >= n,
+                  Waiting(f"sync_all #{k}", file, line, k, key))
 
     # --- the launch's thread --------------------------------------------------------------
     def _wait_baton(self) -> None:
@@ -116,38 +163,54 @@ class BlockScheduler:
             raise self._error
 
     def run(self) -> None:
-        """Run every block; raise the first error of a block (or the deadlock of a ``sync_all``)."""
+        """Run every core; raise the first error of a core (or the deadlock of a wait)."""
         if not self.block_dim:
             return
         try:
             with self._cv:
                 self._running, self._next = True, 1
                 self._spawn(0)
-                self._wait_baton()
-                while self._phase_parked:
-                    if self._phase_ended:
-                        raise self._deadlock(self._phase_parked, self._phase_ended)
-                    order = sorted(self._phase_parked)
-                    self._phase_parked, self._phase_ended = [], []
-                    for b in order:
-                        self._running = True
-                        self._parked.pop(b)[0].set()
-                        self._wait_baton()
+                while True:
+                    self._wait_baton()
+                    if not self._parked and self._next >= self.block_dim:
+                        return
+                    self._running = True
+                    self._hand_on(own_thread=False)
+                    if not self._running:  # nothing could run: the parked cores wait forever
+                        raise self._deadlock()
         finally:
             self._unwind()
 
-    def _deadlock(self, waiting: list[int], ended: list[int]) -> KernelDeadlockError:
-        first = min(waiting)
-        _, file, line, k = self._parked[first]
-        names = ", ".join(map(str, sorted(ended)[:8])) + (" ..." if len(ended) > 8 else "")
+    def _deadlock(self) -> KernelDeadlockError:
+        first = min(self._parked)
+        w = self._parked[first][2]
+        name = self.name(first)
+        if w.what.startswith("sync_all"):
+            members = w.members if w.members is not None else range(self.block_dim)
+            late = [u for u in members if self._barriers.get((w.members, u), 0) < w.k]
+            ended = [u for u in late if u in self._ended]
+            names = ", ".join(self.name(u).split()[-1] for u in ended[:8])
+            names += " ..." if len(ended) > 8 else ""
+            waits = [self.name(u) for u in late if u in self._parked]
+            noun = self.name(0).split()[0]
+            why = (f"for blocks that ended without reaching it ({noun}(s) {names})" if ended
+                   else "for cores parked elsewhere (" + ", ".join(waits[:8]) + ")")
+            return KernelDeadlockError(
+                f"{name} waits at its sync_all #{w.k} ({w.file}:{w.line}) {why}: the barrier never opens, "
+                "the device hangs", hint="every block must call sync_all the same number of times",
+                file=w.file, line=w.line, block=self.block_of(first))
+        others = [f"{self.name(u)} at {p[2].what} ({p[2].file}:{p[2].line})"
+                  for u, p in sorted(self._parked.items()) if u != first]
+        more = ("; also parked: " + "; ".join(others[:6])) if others else ""
         return KernelDeadlockError(
-            f"block {first} waits at its sync_all #{k} ({file}:{line}) for blocks that ended "
-            f"without reaching it (block(s) {names}): the barrier never opens, the device hangs",
-            hint="every block must call sync_all the same number of times",
-            file=file, line=line, block=first)
+            f"{name} waits at {w.what} ({w.file}:{w.line}) and no core that is still running can ever "
+            f"satisfy it (the others ended or wait themselves){more}: the device hangs",
+            hint="every CrossCoreWaitFlag needs the matching CrossCoreSetFlag of every core its mode "
+            "involves, issued before the wait can be reached",
+            file=w.file, line=w.line, block=self.block_of(first))
 
     def _unwind(self) -> None:
-        """End the blocks still parked (a failed launch) and wait for every worker to finish."""
+        """End the cores still parked (a failed launch) and wait for every worker to finish."""
         with self._cv:
             self._unwinding = True
             for wake, *_ in self._parked.values():
@@ -319,5 +382,6 @@ def _cross_block_race(epoch: int, atomic: tuple[int, int, int, str, Instr],
         "accesses with sync_all", file=ins.file, line=ins.line, block=b)
 
 
-__all__ = ["BlockScheduler", "KernelPythonError", "Unwind", "check_atomic_races", "locate_acl_error",
+__all__ = ["BlockScheduler", "KernelPythonError", "Unwind", "Waiting", "check_atomic_races",
+           "locate_acl_error",
            "python_error"]

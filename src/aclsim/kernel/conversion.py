@@ -2,7 +2,9 @@
 
 Float -> integer rounds as the ``RoundMode`` says and saturates (NaN -> 0); float narrowing
 rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL, TRUNC, ROUND =
-ties away from zero, ODD = round to odd); integer narrowing keeps the low bits; int32 -> half
+ties away from zero, ODD = round to odd); float -> float with RINT/FLOOR/CEIL/ROUND/TRUNC rounds
+to an integral float (what the high-level Floor/Ceil/Round/Trunc issue); integer narrowing keeps
+the low bits; int32 -> half
 is a dequantisation by the DEQSCALE register (``set_deq_scale``, :mod:`aclsim.kernel.quant`).
 ``cast_values`` is the same on NumPy arrays.
 """
@@ -54,6 +56,23 @@ def _toward(y: np.ndarray, x64: np.ndarray) -> np.ndarray:
     return bits.astype(ut).view(y.dtype)
 
 
+def _to_integral(x: np.ndarray, mode: RoundMode) -> np.ndarray:
+    """float -> float under a rounding mode: the integral float the mode picks (the documented
+    float -> float ``Cast`` with CAST_RINT/FLOOR/CEIL/ROUND/TRUNC; ROUND = ties away from zero)."""
+    if mode is RoundMode.CAST_RINT:
+        return np.rint(x)
+    if mode is RoundMode.CAST_FLOOR:
+        return np.floor(x)
+    if mode is RoundMode.CAST_CEIL:
+        return np.ceil(x)
+    if mode is RoundMode.CAST_TRUNC:
+        return np.trunc(x)
+    if mode is RoundMode.CAST_ROUND:
+        x64 = x.astype(np.float64)  # (|x| + 0.5 exact: no double rounding near 2**23)
+        return np.copysign(np.floor(np.abs(x64) + 0.5), x64).astype(x.dtype)
+    raise ValueError(f"{mode.name} is not a float -> float rounding (RINT, FLOOR, CEIL, ROUND, TRUNC)")
+
+
 def cast_values(x: np.ndarray, dt: np.dtype, mode: RoundMode) -> np.ndarray:
     """``x`` converted to ``dt`` under ``mode`` (the semantics of ``cast``, on NumPy arrays)."""
     mode = RoundMode(mode)
@@ -79,9 +98,11 @@ def cast_values(x: np.ndarray, dt: np.dtype, mode: RoundMode) -> np.ndarray:
         info = np.iinfo(dt)
         r = np.nan_to_num(r, nan=0.0, posinf=info.max, neginf=info.min)
         return np.clip(r, info.min, info.max).astype(dt)
+    if src_float and x.dtype == dt and dt == np.float32 and mode is not RoundMode.CAST_NONE:
+        return _to_integral(x, mode)
     y = x.astype(dt)  # round to nearest even
     if mode in (RoundMode.CAST_NONE, RoundMode.CAST_RINT) or (
-        src_float and dt.itemsize >= x.dtype.itemsize and dt != bfloat16
+        src_float and dt.itemsize > x.dtype.itemsize  # a true widening is exact (bf16 -> half is not)
     ):
         return y
     x64 = x.astype(np.float64)
@@ -111,8 +132,9 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
 
     Float -> integer rounds as ``round_mode`` says and saturates (NaN -> 0); float
     narrowing rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL,
-    TRUNC, ROUND = ties away from zero, ODD = round to odd); integer narrowing keeps the
-    low bits.  In the mask/repeat form a repeat handles 256 B of the wider type (64
+    TRUNC, ROUND = ties away from zero, ODD = round to odd); float -> float with a mode other
+    than CAST_NONE rounds to an integral float; integer narrowing keeps the low bits.  In the
+    mask/repeat form a repeat handles 256 B of the wider type (64
     elements for float <-> half), and each operand's blocks are 32 B of its own type (so a
     contiguous half destination of a float source takes ``dst_rep_stride`` 4).
     """

@@ -11,10 +11,13 @@ of one core type then runs as that core: ``ASCEND_IS_AIV`` / ``ASCEND_IS_AIC`` (
 attributes of ``aclsim.kernel`` read inside the kernel, as the macros are read) say which, and
 an instruction of the other side's pipes faults (the device's compiler would not build it).
 
-Mixed kernels (1:1 and 1:2 groups, ``CrossCoreSetFlag``) are not modelled yet: declaring one
-is refused with ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000) at the line.  A kernel that declares
-no type runs, as before, on one core with every pipe; reading ``ASCEND_IS_AIV`` there is
-refused, since the answer would decide which half of a mixed kernel runs.
+A mixed kernel (``KERNEL_TYPE_MIX_AIC_1_1`` / ``_1_2``, ``__mix__(1, 1)`` / ``__mix__(1, 2)``)
+runs its body on every core of every group (:mod:`aclsim.kernel.crosscore`): the first block's
+declaration restarts the launch as groups (nothing ran before it: it must be the first
+statement that records anything), and each core then sees its own type.  A coupled chip (310P)
+has no such types: declaring one there is refused with 207000.  A kernel that declares no type
+runs, as before, on one core with every pipe; reading ``ASCEND_IS_AIV`` there is refused, since
+the answer would decide which half of a mixed kernel runs.
 """
 
 from __future__ import annotations
@@ -63,6 +66,19 @@ _MIXED = (KT.KERNEL_TYPE_MIX_AIC_1_1, KT.KERNEL_TYPE_MIX_AIC_1_2)
 _NOT_ON = {CoreType.AIV: frozenset({Pipe.M, Pipe.MTE1, Pipe.FIX}), CoreType.AIC: frozenset({Pipe.V})}
 
 
+class MixedRestart(BaseException):  # noqa: N818 - a control signal, not an error
+    """Raised by the first block's mixed-kernel declaration: the launch runs again as groups."""
+
+    def __init__(self, kernel_type: KernelMetaType) -> None:
+        super().__init__(kernel_type.name)
+        self.kernel_type = kernel_type
+
+
+def mix_ratio(kernel_type: KernelMetaType) -> int:
+    """AIVs per AIC of a mixed kernel type (0 for a one-type kernel)."""
+    return {KT.KERNEL_TYPE_MIX_AIC_1_1: 1, KT.KERNEL_TYPE_MIX_AIC_1_2: 2}.get(kernel_type, 0)
+
+
 def kernel_task_type_default(value: KernelMetaType | int) -> None:
     """``KERNEL_TASK_TYPE_DEFAULT(value)``: the kernel's type, stated at the top of its body."""
     _declare(current(), KernelMetaType(value), "KERNEL_TASK_TYPE_DEFAULT")
@@ -84,11 +100,16 @@ def _declare(core: Core, value: KernelMetaType, what: str, override: bool = Fals
         names = ", ".join(t.name for t in supported) or "none"
         core.fault(UnsupportedFault, f"{what}({value.name}) on the {core.chip.name} (arch "
                    f"{core.chip.arch_version}): its kernel types are {names}")
+    launch = core.launch
     if value in _MIXED:
-        core.fault(UnsupportedFault,
-                   f"{what}({value.name}): mixed AIC + AIV kernels (a cube core and its vector cores "
-                   "running one kernel, cross-core flags) are not modelled by aclsim yet",
-                   hint="split the kernel into a cube kernel and a vector kernel launched in turn")
+        _declare_mixed(core, value, what)
+        return
+    if launch is not None and getattr(launch, "layout", None) is not None:
+        core.fault(KernelFault, f"{what}({value.name}) in a kernel that declared "
+                   f"{launch.kernel_type.name} first",
+                   hint="declare the kernel type once, the same on every core")
+    if launch is not None:
+        launch.kernel_type = value
     if core.core_type is not None and not override and core.instrs:
         raise ValueError(f"{what}: the kernel type is declared once, at the top of the kernel's body")
     if value in _VECTOR:
@@ -98,6 +119,25 @@ def _declare(core: Core, value: KernelMetaType, what: str, override: bool = Fals
     else:  # a coupled chip's AI Core: every pipe, as an undeclared kernel
         core.core_type = None
     core.forbidden = _NOT_ON.get(core.core_type, frozenset()) if core.core_type else frozenset()
+
+
+def _declare_mixed(core: Core, value: KernelMetaType, what: str) -> None:
+    """A mixed type: the first block restarts the launch as groups; a core of a mixed launch checks
+    that it is the type its launch runs."""
+    launch = core.launch
+    layout = getattr(launch, "layout", None)
+    if layout is not None:
+        if launch.kernel_type is not value:
+            core.fault(KernelFault, f"{what}({value.name}) in a launch running as {launch.kernel_type.name}",
+                       hint="declare the kernel type once, the same on every core")
+        return
+    if launch is None:
+        core.fault(UnsupportedFault,
+                   f"{what}({value.name}): a mixed kernel needs a launch (its groups of cores)")
+    if core.block_idx != 0 or core.instrs:
+        core.fault(KernelFault, f"{what}({value.name}) after the kernel began: a mixed kernel's type is "
+                   "stated first, by every block", hint="make kernel_task_type_default the first statement")
+    raise MixedRestart(value)
 
 
 def core_type() -> CoreType:

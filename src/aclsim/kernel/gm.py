@@ -81,7 +81,9 @@ def locate_allocation(addr: int, find_memory: FindMemory) -> Allocation | None:
     return Allocation(found.base, found.size, found.view, found.buffer, found.host, len(found.view))
 
 
-def resolve(core: Core, addr: int) -> Allocation:
+def resolve(core: Core, addr: int, code: int | None = None) -> Allocation:
+    """The allocation holding ``addr``; a fault (``code``: the trap of the access that needed it)
+    when there is none or it was freed."""
     cache: dict[int, Allocation] = core.launch.allocations if core.launch is not None else {}
     for alloc in cache.values():
         if alloc.base <= addr < alloc.base + alloc.extent:
@@ -90,7 +92,7 @@ def resolve(core: Core, addr: int) -> Allocation:
             return alloc
     if core.launch is None or core.launch.find_memory is None:
         core.fault(GlobalOutOfRangeError, f"global address 0x{addr:x} outside a launch",
-                   hint="launch the kernel: kernel[block_dim, stream](*device_pointers)")
+                   hint="launch the kernel: kernel[block_dim, stream](*device_pointers)", code=code)
     try:
         found = locate_allocation(addr, core.launch.find_memory)
     except UseAfterFreeError as exc:
@@ -100,11 +102,23 @@ def resolve(core: Core, addr: int) -> Allocation:
             GlobalOutOfRangeError,
             f"global address 0x{addr:x} is not inside a live device allocation",
             hint="pass pointers from aclsim.malloc, before they are freed",
+            code=code,
         )
     cache[found.base] = found
     if found.host:
         _note_host(core, found)
     return found
+
+
+def lookup(core: Core, addr: int) -> Allocation | None:
+    """The allocation holding ``addr``, or None (no fault: binding a pointer is not an access)."""
+    if core.launch is None or core.launch.find_memory is None:
+        return None
+    try:
+        found = locate_allocation(addr, core.launch.find_memory)
+    except UseAfterFreeError:
+        return None
+    return None if found is None else resolve(core, addr)
 
 
 def _note_host(core: Core, alloc: Allocation) -> None:

@@ -32,6 +32,9 @@ from aclsim.errors import AclError, InvalidParamError, KernelContextError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
 from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, locate_acl_error, python_error
+from aclsim.kernel.coretype import MixedRestart, mix_ratio
+from aclsim.kernel.crosscore import MixLayout, check_cross_core_races, start_mixed_core
+from aclsim.kernel.crossrace import cross_clocks, implied_flags
 from aclsim.kernel.gm import Allocation, FindMemory, GmAddr
 from aclsim.kernel.sanitizer import KernelDiagnostic, KernelSanitizerWarning, SanitizerReport
 from aclsim.runtime import api
@@ -106,6 +109,9 @@ class KernelLaunch:
         self.sanitizer = SanitizerReport()
         self.blocks: BlockScheduler | None = None  # while the blocks run: what sync_all parks on
         self.has_atomics = False  # an atomic store was recorded: check the blocks' GM accesses
+        self.kernel_type: Any = None  # the declared KernelMetaType (kernel/coretype.py)
+        self.layout: Any = None  # a mixed kernel's groups (crosscore.MixLayout); None: one core per block
+        self.cross: Any = None  # the cross-core flag counters while the cores run (kernel/crosscore.py)
         self._done = threading.Event()
 
     @property
@@ -126,22 +132,46 @@ class KernelLaunch:
 
     def record(self, find_memory: FindMemory) -> list[list[Instr]]:
         """Run every block functionally on its own core and return the blocks' instruction
-        streams.  ``find_memory`` is the runtime's lookup of the device memory behind a
-        global address (injected: the language does not reach into the runtime)."""
+        streams (for a mixed AIC + AIV kernel: every core's, group by group, see
+        :mod:`aclsim.kernel.crosscore`).  ``find_memory`` is the runtime's lookup of the device
+        memory behind a global address (injected: the language does not reach into the runtime)."""
         self.find_memory = find_memory
         t0 = time.perf_counter()
+        try:
+            streams = self._run_cores()
+        except MixedRestart as restart:  # block 0 declared a mixed type first thing: run as groups
+            self.kernel_type = restart.kernel_type
+            self.layout = MixLayout(self.block_dim, mix_ratio(restart.kernel_type))
+            self.sanitizer = SanitizerReport()
+            streams = self._run_cores()
+        if self.cross is not None or self.layout is not None:
+            clocks = cross_clocks(streams)
+            if self.has_atomics or self.options.detect_races:
+                check_cross_core_races(streams, self.layout, clocks)
+            streams = implied_flags(streams, self.chip.events_per_pipe_pair, clocks)
+        elif self.has_atomics:
+            check_atomic_races(streams)
+        self.exec_seconds = time.perf_counter() - t0
+        return streams
+
+    def _run_cores(self) -> list[list[Instr]]:
         fn = self.kernel.fn
         code = fn.__code__
-        streams: list[list[Instr]] = [[] for _ in range(self.block_dim)]
+        layout = self.layout
+        units = layout.units if layout is not None else self.block_dim
+        streams: list[list[Instr]] = [[] for _ in range(units)]
 
-        def run_block(b: int) -> None:
+        def run_block(u: int) -> None:
+            b = layout.block_idx(u) if layout is not None else u
             core = Core(self.chip, self.options, b, self.block_dim, self)
+            if layout is not None:
+                start_mixed_core(core, layout, u)
             set_current(core)
             try:
                 fn(*self.args)
                 if core.pipe is not None:
                     core.pipe.end_block(code.co_filename, code.co_firstlineno)
-            except Unwind:
+            except (Unwind, MixedRestart):
                 raise
             except AclError as exc:
                 locate_acl_error(exc, b)
@@ -151,17 +181,15 @@ class KernelLaunch:
             finally:
                 set_current(None)
                 core.close()  # the block's local memory goes now, not at the end of the launch
-            streams[b] = core.instrs
+            streams[u] = core.instrs
 
-        self.blocks = BlockScheduler(self.block_dim, run_block)
+        names = (layout.name, layout.block_idx) if layout is not None else (None, None)
+        self.blocks = BlockScheduler(units, run_block, *names)
         try:
             with _one_blas_thread():
                 self.blocks.run()
         finally:
             self.blocks = None
-        if self.has_atomics:
-            check_atomic_races(streams)
-        self.exec_seconds = time.perf_counter() - t0
         return streams
 
     def recorded(self, streams: list[list[Instr]], sync_stats: list[Any]) -> None:

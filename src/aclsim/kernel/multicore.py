@@ -5,9 +5,11 @@
   every block of the launch has reached its own.  Recorded as the ``sync_all`` instruction the core
   model schedules (``Pipe.ALL``: a strong sync, every earlier instruction of the block done); run
   functionally by parking the block (:mod:`aclsim.kernel.blocks`).
-- ``get_sub_block_idx()`` / ``get_sub_block_num()``: aclsim runs every block as one core of its
-  kind, never a mixed AIC + 2 AIV group, so a kernel sees index 0 of 1 (the
-  ``KERNEL_TYPE_AIV_ONLY`` / ``AIC_ONLY`` row of the ``GetSubBlockNum`` table).
+- ``get_sub_block_idx()`` / ``get_sub_block_num()``: in a mixed AIC + AIV kernel the index of an
+  AIV in its group (0 or 1) and the AIVs per group (1 or 2), 0 of 1 on the AIC; a one-type kernel
+  sees 0 of 1 (the ``GetSubBlockNum`` table; :mod:`aclsim.kernel.crosscore`).
+- In a mixed kernel ``sync_all()`` (``SyncAll<true>``) syncs the AIVs, ``sync_all(is_aiv_only=False)``
+  every core; it is recorded as the device implements it, with cross-core flags.
 - Workspaces: the host allocates ``user bytes + sys_workspace_size(chip)`` (Ascend C's
   ``GetLibApiWorkSpaceSize``) and passes it as the kernel's ``workspace`` argument; the system
   workspace is its start, the user's part follows it (``get_user_workspace``).
@@ -26,6 +28,8 @@ from aclsim.errors import KernelFault, QueueError
 from aclsim.isa import HardEvent, Instr, Op, Pipe, Space
 from aclsim.kernel._core import UnsupportedFault, as_dtype, current, fault_code, int32, space_capacity, where
 from aclsim.kernel.copy import DataCopyExtParams, data_copy_pad
+from aclsim.kernel.coretype import CoreType
+from aclsim.kernel.crosscore import sync_all_mixed
 from aclsim.kernel.elementwise import duplicate
 from aclsim.kernel.gm import GmAddr
 from aclsim.kernel.sync import pipe_barrier, set_flag, wait_flag
@@ -72,15 +76,22 @@ def get_user_workspace(workspace: GmAddr | int) -> GmAddr:
 
 
 def get_sub_block_idx() -> int:
-    """``GetSubBlockIdx()``: 0 (aclsim runs no mixed AIC + AIV groups: one sub-block per block)."""
-    current()
-    return 0
+    """``GetSubBlockIdx()``: on an AIV of a mixed kernel its index in its group (0 or 1); else 0."""
+    core = current()
+    layout = getattr(core.launch, "layout", None)
+    if layout is None or core.core_type != CoreType.AIV:
+        return 0
+    return int(core.block_idx % layout.ratio)
 
 
 def get_sub_block_num() -> int:
-    """``GetSubBlockNum()``: 1 (one AIV per logical core for a vector kernel, one AIC for a cube one)."""
-    current()
-    return 1
+    """``GetSubBlockNum()``: on an AIV of a mixed 1:2 kernel 2; else 1 (one core of its type per
+    logical core)."""
+    core = current()
+    layout = getattr(core.launch, "layout", None)
+    if layout is None or core.core_type != CoreType.AIV:
+        return 1
+    return int(layout.ratio)
 
 
 def sync_all(gm_workspace: GlobalTensor | None = None, ub_workspace: LocalTensor | None = None,
@@ -105,9 +116,12 @@ def sync_all(gm_workspace: GlobalTensor | None = None, ub_workspace: LocalTensor
                        hint="use the software form sync_all(gm_workspace, ub_workspace) on this chip")
     else:
         _check_soft(core, gm_workspace, ub_workspace, int(used_cores))
-    del is_aiv_only  # every block of an aclsim launch is one core: both forms sync them all
-    core.add(Instr(Pipe.ALL, Op.SYNC_ALL.value, file=file, line=line))
     launch = core.launch
+    if launch is not None and getattr(launch, "layout", None) is not None:
+        sync_all_mixed(core, is_aiv_only, file, line)
+        return
+    # every block of a one-type launch is one core of one type: both forms sync them all
+    core.add(Instr(Pipe.ALL, Op.SYNC_ALL.value, file=file, line=line))
     if launch is not None and launch.blocks is not None and core.block_num > 1:
         launch.blocks.arrive(core.block_idx, file, line)
 

@@ -12,7 +12,10 @@ legal, and aclsim runs it as the device does, but it is noted here:
   stop at the requested size);
 - ``past_buffer_read`` / ``past_buffer_write``: a local operand (UB, L1, L0) reaching past the
   buffer its tensor lives in (a TQue/TBuf buffer, or a placed ``local_tensor``) but inside the
-  memory: the device runs it on the neighbouring bytes; past the memory itself it faults.
+  memory: the device runs it on the neighbouring bytes; past the memory itself it faults;
+- ``ignored_tail``: the elements of a count form past its last whole 256 B repeat, which the
+  instruction leaves uncomputed as documented (``Compare``/``Compares`` with a ``count`` whose
+  bytes are not a multiple of 256).
 
 Diagnostics of the same kind, line and allocation are merged into one (``count`` accesses,
 ``start``/``end`` spanning them, ``block`` the first block).  They are on
@@ -25,13 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KINDS = ("uninitialized_read", "out_of_request_read", "out_of_request_write", "past_buffer_read",
-         "past_buffer_write")
+         "past_buffer_write", "ignored_tail")
 _LABELS = {
     "uninitialized_read": "uninitialized read",
     "out_of_request_read": "read past the requested size",
     "out_of_request_write": "write past the requested size",
     "past_buffer_read": "read past a local buffer",
     "past_buffer_write": "write past a local buffer",
+    "ignored_tail": "elements past the last whole repeat not computed",
 }
 
 
@@ -69,6 +73,10 @@ class KernelDiagnostic:
     def __str__(self) -> str:
         times = f", {self.count} accesses" if self.count > 1 else ""
         kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
+        if self.kind == "ignored_tail":
+            return (f"{kind} ({self.end - self.start} B at {self.start}..{self.end}) by {self.op} at "
+                    f"{self.file}:{self.line} (block {self.block}{times}): bytes {first}..{last} of the "
+                    f"operand in the {self.allocation}; make count * sizeof(T) a multiple of 256 B")
         if self.kind.startswith("past_buffer"):
             by = self.op or "an access"
             return (f"{kind} ({self.end - self.start} B at {self.start}..{self.end}) by {by} "

@@ -16,7 +16,7 @@ from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeErr
 from aclsim.isa import NO_COST, Access, Pipe, Space
 from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16
 from aclsim.kernel.cache import CacheMode
-from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, note_past_request, resolve
+from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, lookup, note_past_request, resolve
 
 
 class TPosition(enum.IntEnum):
@@ -249,13 +249,14 @@ class GlobalTensor:
     <GlobalTensor float32 unset>
     """
 
-    __slots__ = ("dtype", "addr", "size", "alloc")
+    __slots__ = ("dtype", "addr", "size", "alloc", "bound")
 
     def __init__(self, dtype: Any = float16) -> None:
         self.dtype = as_dtype(dtype)
         self.addr = 0
         self.size = 0
-        self.alloc: Allocation | None = None
+        self.alloc: Allocation | None = None  # found at set_global_buffer, or at the first access
+        self.bound = False
 
     def set_global_buffer(self, buffer: GmAddr | int, buffer_size: int | None = None) -> None:
         """``SetGlobalBuffer(ptr, bufferSize)``: ``ptr`` a ``GM_ADDR`` (cast or not) or an address.
@@ -269,14 +270,16 @@ class GlobalTensor:
                 f"cast it first: ptr.cast({self.dtype})"
             )
         addr = int(buffer)
-        alloc = resolve(core, addr)
-        self.addr, self.alloc = addr, alloc
-        room = max(alloc.base + alloc.size - addr, 0) // self.dtype.itemsize
+        # binding a pointer is not an access: one outside device memory (an optional input's null
+        # pointer) faults only where an instruction reaches it, as on the device
+        alloc = lookup(core, addr)
+        self.addr, self.alloc, self.bound = addr, alloc, True
+        room = 0 if alloc is None else max(alloc.base + alloc.size - addr, 0) // self.dtype.itemsize
         self.size = room if buffer_size is None else int(buffer_size)
 
     def _sub(self, addr: int, size: int) -> GlobalTensor:
         g = GlobalTensor.__new__(GlobalTensor)
-        g.dtype, g.addr, g.size, g.alloc = self.dtype, addr, size, self.alloc
+        g.dtype, g.addr, g.size, g.alloc, g.bound = self.dtype, addr, size, self.alloc, True
         return g
 
     def __getitem__(self, index: int | slice) -> GlobalTensor:
@@ -295,9 +298,16 @@ class GlobalTensor:
         self._require()
         return self._sub(self.addr + int(nbytes), max(self.size - int(nbytes) // self.dtype.itemsize, 0))
 
-    def _require(self) -> Allocation:
-        if self.alloc is None:
+    def _require(self) -> None:
+        if not self.bound:
             raise ValueError("GlobalTensor used before set_global_buffer")
+
+    def _memory(self, core: Core, code: int | None = None) -> Allocation:
+        """The allocation the tensor points into, found at the first access (``code``: that
+        access's trap when there is none)."""
+        self._require()
+        if self.alloc is None:
+            self.alloc = resolve(core, self.addr, code)
         return self.alloc
 
     def get_size(self) -> int:
@@ -336,12 +346,12 @@ class GlobalTensor:
         requested and the padded size are legal, and noted in the launch's sanitizer report
         (``footprint``: which bytes of the span a strided access really touches).
         """
-        alloc = self._require()
+        alloc = self._memory(core, gm_fault_code(write, vector_side))
         launch = core.launch
         if launch is not None and launch.allocations.get(alloc.base) is not alloc:
             # set up by an earlier launch (a GlobalTensor kept in a global): resolve its memory again,
             # which faults as a use after free if it was freed since
-            alloc = self.alloc = resolve(core, self.addr)
+            alloc = self.alloc = resolve(core, self.addr, gm_fault_code(write, vector_side))
         start = self.addr + byte_offset - alloc.base
         end = start + nbytes
         if start < 0 or end > alloc.extent:
@@ -360,7 +370,7 @@ class GlobalTensor:
 
     def numpy(self) -> np.ndarray:
         """A view of the tensor's elements, for debugging (not an instruction)."""
-        alloc = self._require()
+        alloc = self._memory(current())
         start = self.addr - alloc.base
         return alloc.view[start : start + self.size * self.dtype.itemsize].view(self.dtype)
 
@@ -381,6 +391,6 @@ class GlobalTensor:
         core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + int(i) * isz, isz),), NO_COST)
 
     def __repr__(self) -> str:
-        if self.alloc is None:
+        if not self.bound:
             return f"<GlobalTensor {self.dtype} unset>"
         return f"<GlobalTensor {self.dtype} x{self.size} @0x{self.addr:x}>"

@@ -34,7 +34,20 @@ from aclsim.sim.costs import CostModel
 from aclsim.sim.hbm import Hbm
 from aclsim.sim.l2 import L2Cache, classify
 from aclsim.sim.report import CoreTimeline, SimReport, Steps
-from aclsim.sim.stream import BARRIER, NPIPES, SET, WAIT, WORK, Stream, durations, prepare
+from aclsim.sim.stream import (
+    BARRIER,
+    MIX_OP,
+    NPIPES,
+    SET,
+    WAIT,
+    WORK,
+    XSET,
+    XWAIT,
+    XWAIT_OP,
+    Stream,
+    durations,
+    prepare,
+)
 
 _WAIT = Op.WAIT_FLAG.value
 _S = int(Pipe.S)
@@ -79,6 +92,35 @@ class _Core:
         self.issue_clock = t0
         self.hbm: Hbm | None = None
         self.issue_cost = 0.0  # scalar cycles the issue of each instruction takes
+        self.xf: _CrossFlags | None = None  # the launch's cross-core flags, if this stream has any
+        self.xnew = False  # a cross-core set fired in the last pass
+
+    def run(self) -> None:
+        """Schedule what can be scheduled; with cross-core flags, the other cores of the launch
+        that a set of this pass may release run again too."""
+        if self.xf is None:
+            self._run()
+        else:
+            self.xf.drive(self)
+
+    def _cross_set(self, i: int, s: float) -> float:
+        """Cross-core set ``i`` fires at ``s``: the cores waiting for it may go on."""
+        c = self.st.instrs[i].cost
+        self.xf.fired[(c["unit"], c["ordinal"])] = s  # type: ignore[union-attr]
+        self.xnew = True
+        return s
+
+    def _cross_wait(self, i: int, s: float) -> float | None:
+        """When cross-core wait ``i``, issued at ``s``, ends (None: a set it consumed has not fired)."""
+        t = self.xf.ready(self.st.instrs[i].cost["deps"]) if self.xf is not None else None
+        if t is None:
+            return None
+        return max(s, t, self.hbm.now if self.hbm is not None else s)
+
+    def x_blocked(self) -> bool:
+        """Whether the issue of this core stops at a cross-core wait."""
+        q, h = self.st.queues[_S], self.heads[_S]
+        return h < len(q) and self.st.kinds[q[h]] == XWAIT
 
     def advance_issue(self) -> None:
         """Give issue times to every instruction up to (and including) the next blocking one."""
@@ -104,7 +146,7 @@ class _Core:
             issued = stop
         self.issued, self.issue_clock = issued, issue_clock
 
-    def run(self) -> None:
+    def _run(self) -> None:
         st = self.st
         kinds, flag_of, wait_ord, blocking, queues = st.kinds, st.flag_of, st.wait_ord, st.blocking, st.queues
         durs, start, end, issue, heads = self.durs, self.start, self.end, self.issue, self.heads
@@ -168,6 +210,14 @@ class _Core:
                             s = ready
                         stall[p] += s - ready
                         free = start[i] = end[i] = s
+                    elif kind == XSET:  # fires when the pipe's earlier work is done
+                        start[i] = end[i] = self._cross_set(i, done_at[p] if done_at[p] > s else s)
+                    elif kind == XWAIT:  # the sets it consumed fired, plus the cross-core latency
+                        t = self._cross_wait(i, s)
+                        if t is None:
+                            break
+                        stall[p] += t - s
+                        free = start[i] = end[i] = t
                     elif kind == BARRIER:  # the pipe waits for its copies in flight
                         if done_at[p] > s:
                             s = done_at[p]
@@ -230,6 +280,52 @@ class _Core:
         return tl
 
 
+class _CrossFlags:
+    """The cross-core flags of a launch (mixed kernels): when each core's set fired, and the
+    driving of the cores so that a set lets the cores waiting for it go on at once."""
+
+    def __init__(self, latency: float, present: set[int]) -> None:
+        self.latency = latency
+        self.present = present  # the cores (of the launch) whose sets are simulated here
+        self.fired: dict[tuple[int, int], float] = {}  # (core, set ordinal) -> time
+        self.cores: list[_Core] = []
+        self.queue: list[_Core] = []
+        self.busy = False
+
+    def ready(self, deps: Sequence[tuple[int, int]]) -> float | None:
+        """When a wait that consumed the sets ``deps`` may end (None: one has not fired yet).  A set
+        of a core that is not simulated here (a core's stream timed on its own) does not hold it."""
+        fired, present = self.fired, self.present
+        t = 0.0
+        for d in deps:
+            x = fired.get(d)
+            if x is None:
+                if d[0] not in present:
+                    continue
+                return None
+            if x > t:
+                t = x
+        return t + self.latency
+
+    def drive(self, core: _Core) -> None:
+        if self.busy:  # a core of the launch is being run: it will run this one after it
+            if core not in self.queue:
+                self.queue.append(core)
+            return
+        self.busy = True
+        try:
+            self.queue = [core]
+            while self.queue:
+                c = self.queue.pop(0)
+                c.xnew = False
+                c._run()
+                if c.xnew:
+                    self.queue.extend(o for o in self.cores
+                                      if o is not c and o not in self.queue and o.x_blocked())
+        finally:
+            self.busy = False
+
+
 # --- launch --------------------------------------------------------------------------------
 
 def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[float, float] | None = None,
@@ -249,10 +345,12 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
     block_dim = len(cores)
     if block_dim == 0:
         return SimReport(chip, 0, 0, 0.0, [], 0)
-    ncores = chip.cores
-    waves = math.ceil(block_dim / ncores)
     costs = CostModel(chip)
     streams = [prepare(c, costs) for c in cores]
+    ncores, kinds = _layout(chip, cores)
+    waves = math.ceil(block_dim / ncores)
+    xf = (_CrossFlags(chip.cross_core_flag_latency_cycles, _setters(streams))
+          if any(XSET in st.kinds or XWAIT in st.kinds for st in streams) else None)
     fenced = [b for b, st in enumerate(streams) if st.fences]
     if fenced and waves > 1:
         ins = streams[fenced[0]].instrs[streams[fenced[0]].fences[0]]
@@ -272,15 +370,36 @@ def simulate(chip: ChipSpec, cores: Sequence[Sequence[Instr]], *, jitter: tuple[
         if cache is not None:
             _through_l2(chip, cache, [streams[b] for b in blocks])
         if any(streams[b].fences for b in blocks):
-            wave_tl, wave_steps = _schedule_with_sync_all(chip, streams, blocks, t, w, jitter, rng, hbm)
+            wave_tl, wave_steps = _schedule_with_sync_all(chip, streams, blocks, t, w, jitter, rng, hbm, xf)
         else:
-            wave_tl, wave_steps = _schedule_wave(chip, streams, blocks, t, w, jitter, rng, hbm, ())
+            wave_tl, wave_steps = _schedule_wave(chip, streams, blocks, t, w, jitter, rng, hbm, (), xf)
         timelines.extend(wave_tl)
         steps.append(wave_steps)
         t = max((tl.finish for tl in wave_tl), default=t)
-    report = SimReport(chip, block_dim, waves, t, timelines, sum(len(c) for c in cores))
+    for tl in timelines:
+        tl.kind = kinds[tl.block] if kinds else ""
+    groups = kinds.count("AIC") if kinds else block_dim  # a mixed launch's Block Num: its groups
+    report = SimReport(chip, groups, waves, t, timelines, sum(len(c) for c in cores))
     report._steps = steps
     return report
+
+
+def _setters(streams: Sequence[Stream]) -> set[int]:
+    """The launch's cores (numbered as the kernel language numbers them) that set cross-core flags."""
+    return {int(st.instrs[i].cost["unit"]) for st in streams for i, k in enumerate(st.kinds) if k == XSET}
+
+
+def _layout(chip: ChipSpec, cores: Sequence[Sequence[Instr]]) -> tuple[int, list[str]]:
+    """``(cores a wave holds, the type of each core)``: a mixed kernel's streams start with a marker
+    naming the core's type and its group's AIVs per AIC (kernel/crosscore.py); a wave then holds
+    whole groups, as many as the chip has AICs and AIVs for.  Other launches: ``chip.cores``
+    blocks, no types."""
+    first = cores[0][0] if cores[0] else None
+    if first is None or first.op != MIX_OP:
+        return chip.cores, []
+    ratio = int(first.cost["ratio"])
+    groups = max(1, min(chip.cube_cores, chip.vector_cores // ratio))
+    return groups * (1 + ratio), [str(c[0].cost["core"]) for c in cores]
 
 
 def _through_l2(chip: ChipSpec, cache: L2Cache, streams: Sequence[Stream]) -> None:
@@ -294,6 +413,15 @@ def _through_l2(chip: ChipSpec, cache: L2Cache, streams: Sequence[Stream]) -> No
         st.gm_lat = [hbm_lat if x else l2_lat for x in slow]
 
 
+def _dispatch_unit(st: Stream) -> int:
+    """The cores dispatched together: a mixed kernel's group (its AIC and AIVs, named by the
+    stream's ``mix_core`` marker), else one block."""
+    first = st.instrs[0] if st.instrs else None
+    if first is not None and first.op == MIX_OP:
+        return 1 + int(first.cost["ratio"])
+    return 1
+
+
 def _same_stream(a: Stream, b: Stream) -> bool:
     """Whether two blocks turned into the very same integers and durations."""
     return (len(a.kinds) == len(b.kinds) and a.gm_bytes == b.gm_bytes and a.gm_rate == b.gm_rate
@@ -303,28 +431,41 @@ def _same_stream(a: Stream, b: Stream) -> bool:
 
 def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0: float, wave: int,
                    jitter: tuple[float, float] | None, rng: random.Random, hbm: float,
-                   floors: Sequence[float]) -> tuple[list[CoreTimeline], Steps]:
+                   floors: Sequence[float], xf: _CrossFlags | None = None
+                   ) -> tuple[list[CoreTimeline], Steps]:
     """Schedule the blocks of one wave together.  Blocks that turned into the very same
     integers (an SPMD kernel's blocks differ only in their global addresses) are scheduled
-    once, as one class whose transfers count as many times as it has blocks."""
+    once, as one class whose transfers count as many times as it has blocks (not the cores
+    with cross-core flags: each waits for the sets of particular other cores)."""
     classes: list[_Core] = []
     members: list[list[int]] = []
+    if xf is not None:
+        xf.cores = []
+        for key in [k for k in xf.fired if k[0] in blocks]:  # a round of a sync_all fixed point
+            del xf.fired[key]
     # when the wave's pipes cannot ask for more than HBM gives, each transfer runs at its path rate
     contended = sum(streams[b].demand for b in blocks) > hbm
     # the blocks are dispatched one after another: block k of the wave starts k intervals late
+    # (a mixed kernel's group, its AIC and AIVs, is dispatched as one)
     dispatch = chip.task_per_block_s * chip.clock_hz
+    unit = _dispatch_unit(streams[blocks.start]) if len(blocks) else 1
+    late = {b: (b - blocks.start) // unit * dispatch for b in blocks}
     # blocks sharing device memory at shifted moments are not copies of each other: one class each
     alone = jitter is not None or (contended and dispatch > 0)
     for b in blocks:
         st = streams[b]
         # same integers, same durations: matched before computing them (under jitter every
         # block draws its own durations, so it is a class of its own)
-        same = None if alone else next((k for k, c in enumerate(classes) if _same_stream(c.st, st)), None)
+        crossing = xf is not None and (XSET in st.kinds or XWAIT in st.kinds)
+        same = (None if alone or crossing else
+                next((k for k, c in enumerate(classes) if c.xf is None and _same_stream(c.st, st)), None))
         if same is None:
             durs, busy, gm_lat, gm_bytes = durations(st, jitter, rng, not contended)
-            core = _Core(st, durs, busy, gm_lat, gm_bytes, t0 + (b - blocks.start) * dispatch, floors,
-                         chip.flag_latency_cycles, b)
+            core = _Core(st, durs, busy, gm_lat, gm_bytes, t0 + late[b], floors, chip.flag_latency_cycles, b)
             core.issue_cost = chip.scalar_issue_cycles
+            if crossing:
+                core.xf = xf
+                xf.cores.append(core)  # type: ignore[union-attr]
             classes.append(core)
             members.append([b])
         else:
@@ -336,7 +477,7 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0:
     shifts: list[list[float]] = []
     for c, m in zip(classes, members, strict=True):
         first = c.timeline(m[0], m[0] - blocks.start, wave)
-        shifts.append([(b - m[0]) * dispatch for b in m])
+        shifts.append([late[b] - late[m[0]] for b in m])
         for b, shift in zip(m, shifts[-1], strict=True):
             if b == m[0]:
                 tl = first
@@ -364,7 +505,11 @@ def _deadlock(instrs: Sequence[Instr], queues: list[list[int]], heads: list[int]
             ins = instrs[i]
             if i >= issued:
                 continue
-            if ins.op == _WAIT:
+            if ins.op == XWAIT_OP:
+                what = (f"{XWAIT_OP}({ins.event_id}) at {ins.where}: the cross-core sets it consumed never "
+                        "fire "
+                        "in this wave (a core of a later wave, or a core that cannot reach them)")
+            elif ins.op == _WAIT:
                 what = (f"wait_flag({ins.src.name}_{ins.dst.name}, {ins.event_id}) at "  # type: ignore[union-attr]
                         f"{ins.where} with no set_flag that can fire")
             else:
@@ -428,8 +573,8 @@ def _sweep_steps(classes: Sequence[_Core], shifts: Sequence[Sequence[float]]) ->
 
 
 def _schedule_with_sync_all(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0: float, wave: int,
-                            jitter: tuple[float, float] | None, rng: random.Random, hbm: float
-                            ) -> tuple[list[CoreTimeline], Steps]:
+                            jitter: tuple[float, float] | None, rng: random.Random, hbm: float,
+                            xf: _CrossFlags | None = None) -> tuple[list[CoreTimeline], Steps]:
     """Schedule blocks whose streams hold ``sync_all``: the k-th ``sync_all`` of every block
     passes at the latest time any block reaches its k-th one (a fixed point: each round can
     only delay later barriers, so it ends within one round per barrier)."""
@@ -445,7 +590,7 @@ def _schedule_with_sync_all(chip: ChipSpec, streams: Sequence[Stream], blocks: r
     state = rng.getstate()
     for _ in range(nsync + 1):
         rng.setstate(state)  # the same jitter every round
-        tls, steps = _schedule_wave(chip, streams, blocks, t0, wave, jitter, rng, hbm, floors)
+        tls, steps = _schedule_wave(chip, streams, blocks, t0, wave, jitter, rng, hbm, floors, xf)
         reached = [max(tl.start[streams[tl.block].fences[k]] for tl in tls) for k in range(nsync)]
         if reached == floors:
             break

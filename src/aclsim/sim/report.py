@@ -32,6 +32,7 @@ class CoreTimeline:
     gm_read: int = 0
     gm_write: int = 0
     bw_stall: list[float] = field(default_factory=lambda: [0.0] * len(EXEC_PIPES))  # HBM sharing
+    kind: str = ""  # in a mixed AIC + AIV launch, the core's type ("AIC" / "AIV"); else ""
 
 
 @dataclass
@@ -158,7 +159,27 @@ def summary(report: SimReport) -> dict[str, Any]:
         "peak_GBps": report.chip.dram_bandwidth / 1e9,
         "bandwidth_fraction": report.bandwidth_fraction,
         "instructions": report.instructions,
+        **({"core_types": by_core_type(report)} if any(t.kind for t in report.timelines) else {}),
     }
+
+
+def by_core_type(report: SimReport) -> dict[str, Any]:
+    """A mixed AIC + AIV launch's figures per core type (msprof's ``aic_*`` / ``aiv_*``): how many
+    cores, their mean resident time, and per pipe the busy cycles summed over them and the ratio
+    to their resident cycles (empty for a launch whose cores are all of one kind)."""
+    out: dict[str, Any] = {}
+    for kind in ("AIC", "AIV"):
+        tls = [t for t in report.timelines if t.kind == kind]
+        if not tls:
+            continue
+        resident = sum(max(t.finish - t.begin, 0.0) for t in tls)
+        busy = {p: sum(t.busy[p] for t in tls) for p in EXEC_PIPES}
+        out[kind] = {"cores": len(tls), "microseconds": resident / len(tls) / report.chip.clock_hz * 1e6,
+                     "total_cycles": resident,
+                     "pipes": {p.track_name: {"busy_cycles": busy[p],
+                                              "ratio": busy[p] / resident if resident else 0.0}
+                               for p in EXEC_PIPES if busy[p]}}
+    return out
 
 
 def render_table(report: SimReport, title: str = "launch") -> Any:
@@ -177,6 +198,11 @@ def render_table(report: SimReport, title: str = "launch") -> Any:
         table.add_row(name, f"{row['busy_cycles']:.0f}", f"{row['utilization']:.1%}",
                       f"{row['flag_wait_cycles']:.0f}", f"{row['bandwidth_wait_cycles']:.0f}",
                       str(row["instructions"]))
+    for kind, fig in s.get("core_types", {}).items():  # a mixed kernel: each core type on its own
+        for name, row in fig["pipes"].items():
+            table.add_row(f"{kind.lower()} {name}", f"{row['busy_cycles']:.0f}", f"{row['ratio']:.1%}",
+                          "", "",
+                          f"{fig['cores']} cores, {fig['microseconds']:.2f} us")
     return table
 
 
@@ -210,6 +236,10 @@ def text_timeline(report: SimReport, *, block: int = 0, width: int = 100) -> str
     return "\n".join(rows)
 
 
+def _core_name(tl: CoreTimeline) -> str:
+    return f"core {tl.block} ({tl.kind})" if tl.kind else f"block {tl.block}"
+
+
 _COLORS = {Pipe.S: "#7f7f7f", Pipe.V: "#1f77b4", Pipe.M: "#d62728", Pipe.MTE1: "#9467bd",
            Pipe.MTE2: "#2ca02c", Pipe.MTE3: "#ff7f0e", Pipe.FIX: "#8c564b"}
 
@@ -232,7 +262,7 @@ def plot_timeline(report: SimReport, path: str | os.PathLike[str], *, title: str
                  if ins.pipe is pipe and tl.end[i] > tl.start[i]]
         ax.broken_barh(spans, (y - 0.35, 0.7), facecolors=_COLORS[pipe])
     ax.set_yticks(range(len(rows)))
-    ax.set_yticklabels([f"block {t.block} {p.track_name} ({util[p]:.0%})" for t, p in rows], fontsize=8)
+    ax.set_yticklabels([f"{_core_name(t)} {p.track_name} ({util[p]:.0%})" for t, p in rows], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("cycles")
     ax.set_title(f"{title}: {report.total_cycles:.0f} cycles, bottleneck {report.bottleneck.track_name}")

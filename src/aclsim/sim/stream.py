@@ -21,9 +21,11 @@ _SET, _WAIT, _BARRIER, _SYNC_ALL = (Op.SET_FLAG.value, Op.WAIT_FLAG.value, Op.PI
 NPIPES = len(EXEC_PIPES)
 _GM = Space.GM
 
-#: Instruction kinds (what the scheduler does with each).
-WORK, SET, WAIT, BARRIER, FENCE = range(5)
-_KIND = {_SET: SET, _WAIT: WAIT, _BARRIER: BARRIER, _SYNC_ALL: FENCE}
+#: Instruction kinds (what the scheduler does with each); XSET / XWAIT: the cross-core flags of
+#: mixed kernels (kernel/crosscore.py), whose ops the kernel language names as below.
+WORK, SET, WAIT, BARRIER, FENCE, XSET, XWAIT = range(7)
+XSET_OP, XWAIT_OP, MIX_OP = "cross_core_set_flag", "cross_core_wait_flag", "mix_core"
+_KIND = {_SET: SET, _WAIT: WAIT, _BARRIER: BARRIER, _SYNC_ALL: FENCE, XSET_OP: XSET, XWAIT_OP: XWAIT}
 _ALL = int(Pipe.ALL)
 _S = int(Pipe.S)
 
@@ -121,6 +123,10 @@ def prepare(instrs: Sequence[Instr], costs: CostModel) -> Stream:
                 waits.append(i)
                 if pipe == _S:
                     blocking[i] = True
+        elif kind == XWAIT:  # holds back the issue of every later instruction (A2/A3)
+            blocking[i] = True
+        elif kind == XSET:
+            pass
         elif kind == FENCE or pipe == _ALL:
             if kind == FENCE:
                 fences.append(i)

@@ -45,6 +45,7 @@ __all__ = ["Body", "ElementwisePlan", "Operand", "collapse", "elementwise_kernel
 Body = Callable[[Any, Sequence[Any], Sequence[Any], int], Any]
 
 BLOCK = 32  # bytes: the unit of data_copy and of UB addresses
+REPEAT = 256  # bytes: one vector repeat (compare's count form computes whole repeats only)
 BOOL = np.dtype(np.bool_)
 
 
@@ -168,7 +169,14 @@ def _buffers(
     out = ("out", tile * _ub_dtype(output.dtype).itemsize, buffers[1])
     if _ub_dtype(output.dtype) == compute:
         return lower, [], [out], srcs
-    return lower, [out], [("res", tile * compute.itemsize * (2 if output.dtype == BOOL else 1), 1)], srcs
+    if output.dtype == BOOL:  # the result in whole repeats (compare reads them), then the ones
+        nbytes = tile * compute.itemsize
+        return lower, [out], [("res", _whole_repeats(nbytes) + nbytes, 1)], srcs
+    return lower, [out], [("res", tile * compute.itemsize, 1)], srcs
+
+
+def _whole_repeats(nbytes: int) -> int:
+    return -(-nbytes // REPEAT) * REPEAT
 
 
 def bank_layout(
@@ -347,8 +355,11 @@ def _round(src_dt: np.dtype, dst_dt: np.dtype) -> asc.RoundMode:
 
 
 def _to_bool(out: Any, res: Any, mask: Any, ones: Any, n: int) -> None:
-    """``out = (res != 0)`` as bytes 0/1: a compare into a bit mask, a select of 1 or 0, a cast."""
-    asc.compare_scalar(mask, res, 0, asc.CMPMODE.NE, n)
+    """``out = (res != 0)`` as bytes 0/1: a compare into a bit mask (over whole repeats: its count
+    form leaves a partial one uncomputed; the bits past ``n`` are not used), a select of 1 or 0,
+    a cast."""
+    isz = res.dtype.itemsize
+    asc.compare_scalar(mask, res, 0, asc.CMPMODE.NE, _whole_repeats(n * isz) // isz)
     asc.duplicate(ones, 1, n)
     asc.select(ones, mask, ones, 0, asc.SELMODE.VSEL_TENSOR_SCALAR_MODE, n)
     asc.cast(out, ones, asc.RoundMode.CAST_RINT, n)
@@ -442,7 +453,7 @@ def elementwise_kernel(plan: ElementwisePlan, body: Body, name: str = "elementwi
             res = dst if res is None else res
             if to_bool:
                 assert mask_buf is not None and res_buf is not None
-                ones = res_buf.get_with_offset(cdt, p.tile, p.tile * cdt.itemsize)
+                ones = res_buf.get_with_offset(cdt, p.tile, _whole_repeats(p.tile * cdt.itemsize))
                 _to_bool(out, res, mask_buf.get(np.uint8), ones, n)
             elif res.dtype != out_ub:
                 asc.cast(out, res, _round(res.dtype, out_ub), n)

@@ -7,6 +7,9 @@ cube core (AIC: ``CUBE``, ``MTE1``, ``FIXP``, and ``MTE2`` into L1) and vector c
 instructions whose side cannot be told go to the launch's main side (the AIC for
 ``AI_CORE`` / ``MIX_AIC``, else the AIV).  On a coupled chip (310P) one AI Core runs
 everything: its task is ``AI_CORE``, its figures are laid out as on the split chip.
+A mixed AIC + AIV kernel (``KERNEL_TYPE_MIX_AIC_1_1`` / ``_1_2``) records one stream per core
+of each group, each timeline with its type (``tl.kind``): all its instructions are that side's,
+its task is ``MIX_AIC``, and a core is placed at (its group, ``cube0`` / ``vector{sub}``).
 """
 
 from __future__ import annotations
@@ -71,11 +74,20 @@ def _natural_side(ins: Instr) -> str | None:
     return None
 
 
+def placement(tl: CoreTimeline) -> tuple[int, str, int]:
+    """A mixed launch's core: ``(group, side, index of the AIV in its group)``."""
+    size = 1 + int(tl.instrs[0].cost["ratio"])
+    return tl.block // size, tl.kind.lower(), max(tl.block % size - 1, 0)
+
+
 def split_kind(report: SimReport) -> str:
-    """The Task Type a launch has on a split chip (Atlas A2): ``AI_VECTOR_CORE`` when only
-    vector-side pipes worked, ``AI_CORE`` when only cube-side ones did, ``MIX_AIC`` when both
-    did and the cube pipe was busy at least as long as the vector pipe, else ``MIX_AIV``.
-    It also decides which side each instruction's figures go to (:func:`side_of`)."""
+    """The Task Type a launch has on a split chip (Atlas A2): ``MIX_AIC`` for a mixed AIC + AIV
+    kernel; else ``AI_VECTOR_CORE`` when only vector-side pipes worked, ``AI_CORE`` when only
+    cube-side ones did, ``MIX_AIC`` when both did and the cube pipe was busy at least as long as
+    the vector pipe, else ``MIX_AIV``.  It also decides which side each instruction's figures
+    go to (:func:`side_of`)."""
+    if any(tl.kind for tl in report.timelines):
+        return "MIX_AIC"
     sides = {_natural_side(ins) for tl in report.timelines for ins in tl.instrs}
     if AIC in sides and AIV in sides:
         busy = report.pipe_busy()
@@ -159,8 +171,9 @@ def block_figures(tl: CoreTimeline, kind: str) -> dict[str, SideFigures]:
     figs = {side: SideFigures() for side in SIDES}
     own: dict[tuple[str, Pipe], float] = {}
     shares = busy_shares(tl)
+    core_side = tl.kind.lower()
     for i, ins in enumerate(tl.instrs):
-        side = side_of(ins, kind)
+        side = core_side or side_of(ins, kind)
         f = figs[side]
         f.used = True
         if ins.pipe is Pipe.ALL or ins.op in _SYNC:
@@ -173,7 +186,7 @@ def block_figures(tl: CoreTimeline, kind: str) -> dict[str, SideFigures]:
             for r in _routes(ins, nb):
                 f.route[r] = f.route.get(r, 0) + nb
     span = max(tl.finish - tl.begin, 0.0)
-    main = main_side(kind)
+    main = core_side or main_side(kind)
     for pipe in EXEC_PIPES:
         parts = {side: own.get((side, pipe), 0.0) for side in SIDES}
         whole = sum(parts.values())

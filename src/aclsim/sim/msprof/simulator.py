@@ -12,8 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aclsim.isa import Instr, Op, Pipe
-from aclsim.sim.msprof.figures import AIC, NA, busy_shares, fmt, mhz, moved_bytes, side_of, split_kind
+from aclsim.sim.msprof.figures import (
+    AIC,
+    NA,
+    busy_shares,
+    fmt,
+    mhz,
+    moved_bytes,
+    placement,
+    side_of,
+    split_kind,
+)
 from aclsim.sim.report import CoreTimeline, SimReport
+from aclsim.sim.stream import XSET_OP, XWAIT_OP
 
 INSTR_EXE_HEADER = ("instr", "addr", "pipe", "call_count", "cycles", "running_time(us)", "detail")
 CODE_EXE_HEADER = ("code", "call_count", "cycles", "running_time(us)")
@@ -40,6 +51,9 @@ def subcore_name(tl: CoreTimeline, side: str, kind: str, coupled: bool) -> str:
     launch on a split chip puts two vector cores in each AI Core (``core{c // 2}.veccore{c %
     2}``); otherwise (and on a coupled chip) core ``c`` is one AI Core with ``cubecore0`` and
     ``veccore0``."""
+    if tl.kind:  # a core of a mixed group: the group's AI Core, its cube core or its vector core
+        g, own, sub = placement(tl)
+        return f"core{g}.cubecore0" if own == AIC else f"core{g}.veccore{sub}"
     c = tl.core
     if kind == "AI_VECTOR_CORE" and not coupled:
         return f"core{c // 2}.veccore{c % 2}"
@@ -155,7 +169,8 @@ def trace_events(report: SimReport, subs: Sequence[SubCore] | None = None) -> li
     per pipe (``process_name`` the pipe, ``process_labels`` the sub-core), an ``X`` slice per
     instruction with ``args`` ``code`` (file:line), ``detail``, ``process_bytes``, and a
     ``flow`` arrow (``cat`` ``<SrcPipe>To<DstPipe>``) from each ``SET_FLAG`` to the
-    ``WAIT_FLAG`` it released."""
+    ``WAIT_FLAG`` it released, and from each cross-core set to each wait that consumed it
+    (between the sub-cores of a mixed kernel)."""
     freq = mhz(report)
     events: list[dict[str, Any]] = []
     where: dict[tuple[int, int], tuple[int, int]] = {}  # (id(timeline), index) -> (pid, tid)
@@ -187,16 +202,36 @@ def trace_events(report: SimReport, subs: Sequence[SubCore] | None = None) -> li
         for s, w in tl.flows:
             if (id(tl), s) in where and (id(tl), w) in where:  # else: an end on a sub-core not traced
                 flow_id += 1
-                events += _flow(tl, s, w, where, flow_id, freq)
+                events += _flow(tl, s, tl, w, where, flow_id, freq)
+    for stl, s, tl, w in _cross_flows(report):
+        if (id(stl), s) in where and (id(tl), w) in where:
+            flow_id += 1
+            events += _flow(stl, s, tl, w, where, flow_id, freq)
     return events
 
 
-def _flow(tl: CoreTimeline, s: int, w: int, where: dict[tuple[int, int], tuple[int, int]], flow_id: int,
-          freq: float) -> list[dict[str, Any]]:
-    set_ins, wait_ins = tl.instrs[s], tl.instrs[w]
+def _cross_flows(report: SimReport) -> list[tuple[CoreTimeline, int, CoreTimeline, int]]:
+    """``(setting core, set index, waiting core, wait index)`` of each cross-core set and a wait
+    that consumed it (mixed kernels; ``cost["deps"]`` names the sets by core and ordinal)."""
+    sets: dict[tuple[int, int], tuple[CoreTimeline, int]] = {}
+    for tl in report.timelines:
+        for i, ins in enumerate(tl.instrs):
+            if ins.op == XSET_OP:
+                sets[(int(ins.cost["unit"]), int(ins.cost["ordinal"]))] = (tl, i)
+    out = []
+    for tl in report.timelines:
+        for w, ins in enumerate(tl.instrs):
+            if ins.op == XWAIT_OP:
+                out += [(*sets[d], tl, w) for d in ins.cost["deps"] if d in sets]
+    return out
+
+
+def _flow(stl: CoreTimeline, s: int, tl: CoreTimeline, w: int, where: dict[tuple[int, int], tuple[int, int]],
+          flow_id: int, freq: float) -> list[dict[str, Any]]:
+    set_ins, wait_ins = stl.instrs[s], tl.instrs[w]
     cat = f"{set_ins.pipe.track_name}To{wait_ins.pipe.track_name}"
-    (spid, stid), (wpid, wtid) = where[id(tl), s], where[id(tl), w]
-    mid = (tl.start[s] + tl.end[s]) / 2 / freq
+    (spid, stid), (wpid, wtid) = where[id(stl), s], where[id(tl), w]
+    mid = (stl.start[s] + stl.end[s]) / 2 / freq
     return [{"ph": "s", "name": "flow", "cat": cat, "id": flow_id, "pid": spid, "tid": stid, "ts": mid},
             {"ph": "t", "name": "flow", "cat": cat, "id": flow_id, "pid": wpid, "tid": wtid, "bp": "e",
              "ts": tl.end[w] / freq}]

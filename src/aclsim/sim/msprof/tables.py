@@ -29,6 +29,7 @@ from aclsim.sim.msprof.figures import (
     laid_out,
     launch_figures,
     mhz,
+    placement,
     ratio,
     split_kind,
     task_type,
@@ -174,8 +175,9 @@ def _pipe_cols(f: SideFigures, pipe: Pipe, freq: float, active_bw: bool) -> list
     return cols
 
 
-def pipe_utilization_row(block: int, side: str, f: SideFigures, freq: float) -> list[Any]:
-    """One PipeUtilization row: the block's ``side``; the other side's columns are N/A."""
+def pipe_utilization_row(block: int, side: str, f: SideFigures, freq: float, sub: int = 0) -> list[Any]:
+    """One PipeUtilization row: the block's ``side`` (``sub``: which AIV of a mixed group); the other
+    side's columns are N/A."""
     na: list[Any] = [NA]
     if side == AIC:
         aic = [f.total / freq, round(f.total), *_pipe_cols(f, Pipe.M, freq, False),
@@ -188,10 +190,14 @@ def pipe_utilization_row(block: int, side: str, f: SideFigures, freq: float) -> 
         aiv = [f.total / freq, round(f.total), *_pipe_cols(f, Pipe.V, freq, False),
                *_pipe_cols(f, Pipe.MTE2, freq, True), *_pipe_cols(f, Pipe.MTE3, freq, True), NA,
                *_pipe_cols(f, Pipe.S, freq, False)] + na * 8
-    return [block, _SUB_BLOCK[side], *aic, *aiv]
+    return [block, _sub_block(side, sub), *aic, *aiv]
 
 
-def memory_row(block: int, side: str, f: SideFigures, report: SimReport) -> list[Any]:
+def _sub_block(side: str, sub: int) -> str:
+    return _SUB_BLOCK[side] if side == AIC else f"vector{sub}"
+
+
+def memory_row(block: int, side: str, f: SideFigures, report: SimReport, sub: int = 0) -> list[Any]:
     """One Memory row: bandwidths over the side's resident cycles, data in KB, usage rates
     against the chip's per-core path peaks (MTE2, MTE3, FIXP)."""
     chip, freq, t = report.chip, mhz(report), f.total
@@ -218,7 +224,7 @@ def memory_row(block: int, side: str, f: SideFigures, report: SimReport) -> list
                                ("GM_to_UB", chip.mte2_bytes_per_cycle, AIV),
                                ("UB_to_GM", chip.mte3_bytes_per_cycle, AIV)):
         data += [r(route, 0) / 1024, _usage(r(route, 0), t, peak)] if owner == side else na * 2
-    return [block, _SUB_BLOCK[side], *aic, *aiv, *data]
+    return [block, _sub_block(side, sub), *aic, *aiv, *data]
 
 
 def per_core_rows(report: SimReport) -> tuple[list[list[str]], list[list[str]]]:
@@ -228,10 +234,13 @@ def per_core_rows(report: SimReport) -> tuple[list[list[str]], list[list[str]]]:
     freq = mhz(report)
     pipe_rows, memory_rows = [], []
     for tl, figs in zip(report.timelines, launch_figures(report, kind), strict=True):
+        block, sub = tl.block, 0
+        if tl.kind:  # a core of a mixed group: the group is msOpProf's block_id
+            block, _, sub = placement(tl)
         for side in (AIC, AIV):
             if figs[side].used:
-                pipe_rows.append(_format(pipe_utilization_row(tl.block, side, figs[side], freq)))
-                memory_rows.append(_format(memory_row(tl.block, side, figs[side], report)))
+                pipe_rows.append(_format(pipe_utilization_row(block, side, figs[side], freq, sub)))
+                memory_rows.append(_format(memory_row(block, side, figs[side], report, sub)))
     return pipe_rows, memory_rows
 
 
