@@ -79,3 +79,17 @@ def test_identical_blocks_below_the_bandwidth_are_one_schedule_shifted() -> None
     alone = 65536 / A2.mte2_bytes_per_cycle
     # block k moves its bytes from k * 229 + 27 cycles for 513: at most three at once
     assert max(draw for _, draw in report.hbm_steps) == pytest.approx(3 * 65536 / alone)
+
+
+def test_a_mixed_kernels_group_is_dispatched_as_one() -> None:
+    """A mixed AIC + AIV kernel's cores come in groups (one AIC, two AIVs): the group is the
+    unit of dispatch, so its three cores start together and the next group one interval later."""
+    dispatch = A2.task_per_block_s * A2.clock_hz
+    streams = []
+    for _group in range(2):
+        for kind in ("AIC", "AIV", "AIV"):
+            marker = Instr(Pipe.S, "mix_core", cost=Cost(cycles=0, core=kind, ratio=2))
+            work = Instr(Pipe.V if kind == "AIV" else Pipe.M, "work", cost=Cost(cycles=100))
+            streams.append([marker, work])
+    report = simulate(A2, streams)
+    assert [tl.begin for tl in report.timelines] == pytest.approx([0.0] * 3 + [dispatch] * 3)
