@@ -33,6 +33,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "aclsim.sim.cli",
     "aclsim.compiler.cli",
     "aclsim.testing.cli",
+    "aclsim.capi.cli",
 )
 
 

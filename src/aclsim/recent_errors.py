@@ -14,12 +14,14 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
-__all__ = ["MAX_MESSAGES", "record_error", "take_recent_errors"]
+__all__ = ["MAX_MESSAGES", "record_error", "set_message_decorator", "take_recent_errors"]
 
 #: messages kept per thread until they are read (the oldest are dropped beyond it)
 MAX_MESSAGES = 64
 _tls = threading.local()
+_decorator: Callable[[str], str] | None = None
 
 
 def _messages() -> list[str]:
@@ -31,9 +33,18 @@ def _messages() -> list[str]:
 
 def record_error(message: str) -> None:
     """Keep ``message`` (one failed call: ``"<api>: <error>"``) for this thread."""
+    if _decorator is not None:
+        message = _decorator(message)
     messages = _messages()
     messages.append(message)
     del messages[:-MAX_MESSAGES]
+
+
+def set_message_decorator(decorator: Callable[[str], str] | None) -> None:
+    """Install a function applied to every message as it is recorded (the C face names the
+    C function and its caller this way, :mod:`aclsim.capi`); ``None`` removes it."""
+    global _decorator
+    _decorator = decorator
 
 
 def take_recent_errors() -> str | None:

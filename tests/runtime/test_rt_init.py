@@ -65,7 +65,6 @@ def test_reinit_after_finalize() -> None:
     lambda: aclsim.reset_device(0),
     lambda: aclsim.get_device(),
     lambda: aclsim.get_device_count(),
-    lambda: aclsim.get_run_mode(),
     lambda: aclsim.malloc(64),
     lambda: aclsim.malloc_host(64),
     lambda: aclsim.create_stream(),
@@ -79,7 +78,7 @@ def test_reinit_after_finalize() -> None:
     lambda: aclsim.bytes_to_ptr(bytes(8)),
     lambda: aclsim.memcpy(np.zeros(4), 32, np.zeros(4), 32, 0),
     lambda: aclsim.get_mem_info(1),
-], ids=["set_device", "reset_device", "get_device", "get_device_count", "get_run_mode", "malloc",
+], ids=["set_device", "reset_device", "get_device", "get_device_count", "malloc",
         "malloc_host", "create_stream", "create_event", "create_context", "get_context", "leak_report",
         "synchronize_device", "process_report", "numpy_to_ptr", "bytes_to_ptr", "memcpy", "get_mem_info"])
 def test_calls_before_init(call) -> None:  # noqa: ANN001

@@ -250,6 +250,7 @@ ASCEND_310P = ChipSpec(
     l0a_bytes=64 * KiB,
     l0b_bytes=64 * KiB,
     l0c_bytes=256 * KiB,
+    bt_bytes=0,  # no bias table on Atlas inference AI Core ([ASC] Mmad: cmatrixSource false only)
     ub_reserved_bytes=256,
     events_per_pipe_pair=8,
     que_buffers_per_position=8,

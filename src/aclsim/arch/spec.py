@@ -42,6 +42,10 @@ class ChipSpec:
     l1_align: int = 32
     l0ab_align: int = 512
     l0c_align: int = 64
+    # bias table (BT, TPosition C2): 1 KiB with 64 B alignment on Atlas A2/A3 (the L1ToBiasTable
+    # DataCopy page); 0 where a chip has none (the 310P: Mmad's cmatrixSource is false only there)
+    bt_bytes: int = 1024
+    bt_align: int = 64
     ub_reserved_bytes: int = 0
     # synchronization resources
     events_per_pipe_pair: int = 8

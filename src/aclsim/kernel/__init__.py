@@ -27,6 +27,7 @@ names, functions are snake_case; the table is ``docs/dsl_mapping.md``).
 """
 
 from aclsim.isa import HardEvent, Pipe
+from aclsim.kernel import highlevel as _highlevel
 from aclsim.kernel._core import (
     KernelOptions,
     bfloat16,
@@ -54,7 +55,6 @@ from aclsim.kernel.atomic import (
     set_atomic_type,
 )
 from aclsim.kernel.blocks import KernelPythonError
-from aclsim.kernel.broadcast_api import broad_cast, broadcast, get_broad_cast_max_min_tmp_size
 from aclsim.kernel.cache import CacheMode, CacheRwMode
 from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, compare_scalar, select
 from aclsim.kernel.conversion import RoundMode, cast
@@ -88,9 +88,14 @@ from aclsim.kernel.crosscore import (
     wait_event,
 )
 from aclsim.kernel.cube import (
+    CFG_COLUMN_MAJOR,
+    CFG_NZ,
+    CFG_ROW_MAJOR,
     BlockMode,
+    CO2Layout,
     DataCopyEnhancedParams,
     DeqScale,
+    FixpipeConfig,
     FixpipeParams,
     FixpipeParamsV220,
     LoadData2DParams,
@@ -101,6 +106,7 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
+from aclsim.kernel.cube_fill import InitConstValueParams, fill, init_const_value
 from aclsim.kernel.cube_load import LoadData2dTransposeParams, LoadData3DParamsV2, load_data_with_transpose
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
 from aclsim.kernel.dcache import (
@@ -137,7 +143,6 @@ from aclsim.kernel.elementwise import (  # the elementwise instructions: one lin
     sqrt,
     sub,
 )
-from aclsim.kernel.fill import InitConstValueParams, fill, init_const_value
 from aclsim.kernel.gather import (  # after kernel.copy: the name ``copy`` is the instruction Copy
     BrcbRepeatParams,
     CopyRepeatParams,
@@ -160,6 +165,7 @@ from aclsim.kernel.helpers import (
     total_ub_size,
     total_vec_local_size,
 )
+from aclsim.kernel.highlevel import *  # noqa: F403  (their names: highlevel.__all__)
 from aclsim.kernel.ibsync import ib_set, ib_wait
 from aclsim.kernel.launch import (
     Kernel,
@@ -168,12 +174,6 @@ from aclsim.kernel.launch import (
     capture_launches,
     kernel,
     remove_launch_listener,
-)
-from aclsim.kernel.layernorm_api import (
-    LayerNormTiling,
-    get_layer_norm_max_min_tmp_size,
-    get_layer_norm_nd_tiling_info,
-    layer_norm,
 )
 from aclsim.kernel.layout import (
     Coord,
@@ -197,49 +197,6 @@ from aclsim.kernel.mask import (
     set_vector_mask,
     vector_mask_state,
 )
-from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
-    ceil,
-    clamp_max,
-    clamp_min,
-    floor,
-    frac,
-    get_ceil_max_min_tmp_size,
-    get_ceil_tmp_buffer_factor_size,
-    get_clamp_max_min_tmp_size,
-    get_floor_max_min_tmp_size,
-    get_floor_tmp_buffer_factor_size,
-    get_frac_max_min_tmp_size,
-    get_frac_tmp_buffer_factor_size,
-    get_log2_max_min_tmp_size,
-    get_log2_tmp_buffer_factor_size,
-    get_log10_max_min_tmp_size,
-    get_log10_tmp_buffer_factor_size,
-    get_log_max_min_tmp_size,
-    get_log_tmp_buffer_factor_size,
-    get_round_max_min_tmp_size,
-    get_round_tmp_buffer_factor_size,
-    get_sigmoid_max_min_tmp_size,
-    get_sign_max_min_tmp_size,
-    get_sign_tmp_buffer_factor_size,
-    get_tanh_max_min_tmp_size,
-    get_tanh_tmp_buffer_factor_size,
-    get_trunc_max_min_tmp_size,
-    get_trunc_tmp_buffer_factor_size,
-    get_xor_max_min_tmp_size,
-    get_xor_tmp_buffer_factor_size,
-    log,
-    log2,
-    log10,
-    round,
-    sigmoid,
-    sign,
-    silu,
-    swish,
-    tanh,
-    trunc,
-    xor,
-)
-from aclsim.kernel.matmul_api import CFG_MDL, CFG_NORM, Matmul, MatmulConfig, MatmulType, regist_matmul_obj
 from aclsim.kernel.movement import (
     NCHW_CONV_ADDR_LIST_SIZE,
     DataCopyMVType,
@@ -262,7 +219,6 @@ from aclsim.kernel.multicore import (
 )
 from aclsim.kernel.pipe import TBuf, TPipe, TQue, TQueBind
 from aclsim.kernel.placed import local_tensor
-from aclsim.kernel.power_api import get_power_max_min_tmp_size, get_power_tmp_buffer_factor_size, power
 from aclsim.kernel.quant import set_deq_scale
 from aclsim.kernel.reduction import (
     ReduceOrder,
@@ -298,15 +254,6 @@ from aclsim.kernel.scalar import (
     to_bfloat16,
     to_float,
 )
-from aclsim.kernel.softmax_api import (
-    SoftMaxShapeInfo,
-    SoftMaxTiling,
-    get_soft_max_max_tmp_size,
-    get_soft_max_min_tmp_size,
-    soft_max,
-    soft_max_tiling_func,
-)
-from aclsim.kernel.special_api import erf, get_erf_max_min_tmp_size, get_erf_tmp_buffer_factor_size
 from aclsim.kernel.sync import (
     PIPE_ALL,
     PIPE_FIX,
@@ -328,30 +275,6 @@ from aclsim.kernel.sysvar import (
     system_cycle_readings,
 )
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, QuePosition, TPosition
-from aclsim.kernel.tiling import CubeFormat, DataType, MatmulApiTiling, MultiCoreMatmulTiling, TCubeTiling
-from aclsim.kernel.trig_api import (
-    acos,
-    asin,
-    asinh,
-    atan,
-    cos,
-    get_acos_max_min_tmp_size,
-    get_acos_tmp_buffer_factor_size,
-    get_asin_max_min_tmp_size,
-    get_asin_tmp_buffer_factor_size,
-    get_asinh_max_min_tmp_size,
-    get_asinh_tmp_buffer_factor_size,
-    get_atan_max_min_tmp_size,
-    get_atan_tmp_buffer_factor_size,
-    get_cos_max_min_tmp_size,
-    get_cos_tmp_buffer_factor_size,
-    get_sin_max_min_tmp_size,
-    get_sin_tmp_buffer_factor_size,
-    get_tan_max_min_tmp_size,
-    get_tan_tmp_buffer_factor_size,
-    sin,
-    tan,
-)
 from aclsim.kernel.vector_more import (
     ReduceType,
     arange,
@@ -492,29 +415,8 @@ __all__ = [
     "shift_right",
     "set_deq_scale",
     # issue 13, the high-level Matmul API and its host tiling
-    "CFG_MDL",
-    "CFG_NORM",
-    "CubeFormat",
-    "DataType",
-    "Matmul",
-    "MatmulApiTiling",
-    "MatmulConfig",
-    "MatmulType",
-    "MultiCoreMatmulTiling",
-    "TCubeTiling",
-    "regist_matmul_obj",
     # issue 13, the high-level SoftMax API and its tiling
-    "SoftMaxShapeInfo",
-    "SoftMaxTiling",
-    "get_soft_max_max_tmp_size",
-    "get_soft_max_min_tmp_size",
-    "soft_max",
-    "soft_max_tiling_func",
     # issue 13, the high-level LayerNorm API and its tiling
-    "LayerNormTiling",
-    "get_layer_norm_max_min_tmp_size",
-    "get_layer_norm_nd_tiling_info",
-    "layer_norm",
 ]
 __all__ += [  # multi-core kernels, atomic stores, workspaces (issue 13)
     "KernelPythonError",
@@ -623,74 +525,6 @@ __all__ += [  # mixed AIC + AIV kernels, cross-core flags (issue 13)
     "wait_event",
 ]
 
-__all__ += ["broad_cast", "broadcast", "get_broad_cast_max_min_tmp_size"]  # issue 13: Broadcast
-__all__ += ["get_power_max_min_tmp_size", "get_power_tmp_buffer_factor_size", "power"]  # issue 13: Power
-__all__ += ["erf", "get_erf_max_min_tmp_size", "get_erf_tmp_buffer_factor_size"]  # issue 13: Erf
-__all__ += [  # issue 13: Sin, Cos, Tan, Asin, Acos, Asinh, Atan (kernel/trig_api.py)
-    "acos",
-    "asin",
-    "get_acos_max_min_tmp_size",
-    "get_acos_tmp_buffer_factor_size",
-    "get_asin_max_min_tmp_size",
-    "get_asin_tmp_buffer_factor_size",
-    "tan",
-    "get_tan_max_min_tmp_size",
-    "get_tan_tmp_buffer_factor_size",
-    "asinh",
-    "atan",
-    "get_atan_max_min_tmp_size",
-    "get_atan_tmp_buffer_factor_size",
-    "get_asinh_max_min_tmp_size",
-    "get_asinh_tmp_buffer_factor_size",
-    "cos",
-    "get_cos_max_min_tmp_size",
-    "get_cos_tmp_buffer_factor_size",
-    "get_sin_max_min_tmp_size",
-    "get_sin_tmp_buffer_factor_size",
-    "sin",
-]
-__all__ += [  # the high-level math APIs and their host functions (issue 13, kernel/math_api.py)
-    "silu",
-    "swish",
-    "clamp_max",
-    "clamp_min",
-    "get_clamp_max_min_tmp_size",
-    "frac",
-    "xor",
-    "get_frac_max_min_tmp_size",
-    "get_frac_tmp_buffer_factor_size",
-    "get_xor_max_min_tmp_size",
-    "get_xor_tmp_buffer_factor_size",
-    "ceil",
-    "floor",
-    "get_ceil_max_min_tmp_size",
-    "get_ceil_tmp_buffer_factor_size",
-    "get_floor_max_min_tmp_size",
-    "get_floor_tmp_buffer_factor_size",
-    "get_log10_max_min_tmp_size",
-    "get_log10_tmp_buffer_factor_size",
-    "get_log2_max_min_tmp_size",
-    "get_log2_tmp_buffer_factor_size",
-    "get_log_max_min_tmp_size",
-    "get_log_tmp_buffer_factor_size",
-    "get_round_max_min_tmp_size",
-    "get_round_tmp_buffer_factor_size",
-    "get_sigmoid_max_min_tmp_size",
-    "get_sign_max_min_tmp_size",
-    "get_sign_tmp_buffer_factor_size",
-    "get_tanh_max_min_tmp_size",
-    "get_tanh_tmp_buffer_factor_size",
-    "get_trunc_max_min_tmp_size",
-    "get_trunc_tmp_buffer_factor_size",
-    "log",
-    "log10",
-    "log2",
-    "round",
-    "sigmoid",
-    "sign",
-    "tanh",
-    "trunc",
-]
 
 #: Ascend C's kernel-type values and core types, unqualified as kernels write them.
 globals().update({t.name: t for t in KernelMetaType})
@@ -737,4 +571,45 @@ __all__ += [  # more vector and scalar APIs (issue 13)
     "set_ctrl_spr",
     "to_bfloat16",
     "to_float",
+]
+
+__all__ += [  # fixpipe layouts (issue 13)
+    "CFG_COLUMN_MAJOR",
+    "CFG_NZ",
+    "CFG_ROW_MAJOR",
+    "CO2Layout",
+    "FixpipeConfig",
+]
+__all__ += _highlevel.__all__  # the high-level APIs (kernel/highlevel.py)
+
+from aclsim.kernel.sort import (  # noqa: E402  # the sort family (issue 13)
+    MrgSort4Info,
+    MrgSortSrcList,
+    concat,
+    extract,
+    get_mrg_sort_result,
+    get_sort_offset,
+    mrg_sort,
+    mrg_sort4,
+    proposal_concat,
+    proposal_extract,
+    rp_sort16,
+    sort,
+    sort32,
+)
+
+__all__ += [  # the sort family (kernel/sort.py, issue 13)
+    "MrgSort4Info",
+    "MrgSortSrcList",
+    "concat",
+    "extract",
+    "get_mrg_sort_result",
+    "get_sort_offset",
+    "mrg_sort",
+    "mrg_sort4",
+    "proposal_concat",
+    "proposal_extract",
+    "rp_sort16",
+    "sort",
+    "sort32",
 ]

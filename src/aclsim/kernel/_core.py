@@ -123,7 +123,7 @@ def where(depth: int = 2) -> tuple[str, int]:
 # --- the core ------------------------------------------------------------------------------
 
 #: Local memories and their arena sizes (bytes) on a chip.
-LOCAL_SPACES = (Space.UB, Space.L1, Space.L0A, Space.L0B, Space.L0C)
+LOCAL_SPACES = (Space.UB, Space.L1, Space.L0A, Space.L0B, Space.L0C, Space.BT)
 
 
 def space_capacity(chip: ChipSpec, space: Space) -> int:
@@ -135,6 +135,7 @@ def space_capacity(chip: ChipSpec, space: Space) -> int:
         Space.L0A: chip.l0a_bytes,
         Space.L0B: chip.l0b_bytes,
         Space.L0C: chip.l0c_bytes,
+        Space.BT: chip.bt_bytes,
     }[space]
 
 
@@ -146,6 +147,7 @@ def space_align(chip: ChipSpec, space: Space) -> int:
         Space.L0A: chip.l0ab_align,
         Space.L0B: chip.l0ab_align,
         Space.L0C: chip.l0c_align,
+        Space.BT: chip.bt_align,
     }[space]
 
 
@@ -216,6 +218,7 @@ class Core:
                 Space.L0A: chip.l0a_bytes,
                 Space.L0B: chip.l0b_bytes,
                 Space.L0C: chip.l0c_bytes,
+                Space.BT: chip.bt_bytes,
             }[space]
             self.arenas[space] = np.full(size, fill, np.uint8) if fill else np.zeros(size, np.uint8)
         self.align = {s: space_align(chip, s) for s in LOCAL_SPACES}

@@ -103,6 +103,38 @@ def _whole_repeats(core: Core, src: LocalTensor, count: int, name: str) -> int:
     return whole
 
 
+def _compare_count(core: Core, name: str, dst: LocalTensor, src0: LocalTensor, src1: LocalTensor | Any,
+                   op: Callable[[Any, Any], np.ndarray], n: int) -> None:
+    """The first ``n`` elements compared (``src1`` a tensor or a scalar), their bits into ``dst``."""
+    right = count_view(core, src1, n, name, "src1") if isinstance(src1, LocalTensor) else src1
+    bits = op(count_view(core, src0, n, name, "src0" if isinstance(src1, LocalTensor) else "src"), right)
+    wa = _write_bits(core, dst, bits, name)
+    nb = n * src0.dtype.itemsize
+    reads = (src0.access(nb), src1.access(nb)) if isinstance(src1, LocalTensor) else (src0.access(nb),)
+    core.emit(Pipe.V, name, reads, (wa,), REPEATS[repeats(core, nb)])
+    core.vmask = RESET
+
+
+def compare_exact(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor | Any, cmp_mode: CMPMODE,
+                  count: int) -> None:
+    """``count`` elements compared exactly (``src1`` a tensor, or a scalar as in ``Compares``): the
+    high-level APIs' compares, which the library runs in counter mode (``SetMaskCount`` and a mask
+    of ``count``) where the count forms of ``Compare``/``Compares`` would leave a partial repeat
+    uncomputed.  Recorded as ``compare`` / ``compare_scalar``."""
+    core = current()
+    name = "compare" if isinstance(src1, LocalTensor) else "compare_scalar"
+    local_operand(core, dst, name, "dst")
+    local_operand(core, src0, name, "src0")
+    op = _CMP[CMPMODE(cmp_mode)]
+    if isinstance(src1, LocalTensor):
+        local_operand(core, src1, name, "src1")
+        if src0.dtype != src1.dtype:
+            raise TypeError(f"compare: sources must share one dtype, got {src0.dtype}, {src1.dtype}")
+    else:
+        src1 = src0.dtype.type(src1)
+    _compare_count(core, name, dst, src0, src1, op, check_count(count, name))
+
+
 def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CMPMODE, *args: Any,
             is_set_mask: bool | None = None) -> None:
     """``Compare(dst, src0, src1, cmpMode, count)`` or ``Compare(dst, src0, src1, cmpMode, mask,
@@ -120,11 +152,7 @@ def compare(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, cmp_mode: CM
     op = _CMP[CMPMODE(cmp_mode)]
     if len(args) == 1:
         n = _whole_repeats(core, src0, check_count(args[0], name), name)
-        bits = op(count_view(core, src0, n, name, "src0"), count_view(core, src1, n, name, "src1"))
-        wa = _write_bits(core, dst, bits, name)
-        nb = n * src0.dtype.itemsize
-        core.emit(Pipe.V, name, (src0.access(nb), src1.access(nb)), (wa,), REPEATS[repeats(core, nb)])
-        core.vmask = RESET
+        _compare_count(core, name, dst, src0, src1, op, n)
         return
     if len(args) != 3 or not isinstance(args[2], BinaryRepeatParams):
         raise TypeError("compare(dst, src0, src1, cmp_mode, count) or "
@@ -149,11 +177,7 @@ def compare_scalar(dst: LocalTensor, src: LocalTensor, scalar: Any, cmp_mode: CM
     v = src.dtype.type(scalar)
     if len(args) == 1:
         n = _whole_repeats(core, src, check_count(args[0], name), name)
-        bits = op(count_view(core, src, n, name, "src"), v)
-        wa = _write_bits(core, dst, bits, name)
-        nb = n * src.dtype.itemsize
-        core.emit(Pipe.V, name, (src.access(nb),), (wa,), REPEATS[repeats(core, nb)])
-        core.vmask = RESET
+        _compare_count(core, name, dst, src, v, op, n)
         return
     if len(args) != 3 or not isinstance(args[2], UnaryRepeatParams):
         raise TypeError("compare_scalar(dst, src, scalar, cmp_mode, count) or "

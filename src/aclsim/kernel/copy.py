@@ -26,7 +26,7 @@ from aclsim.errors import MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import BYTES, BYTES_REPEATS, SEGMENTS, Core, current, fault_code
 from aclsim.kernel.atomic import store, store_cost, store_reads
-from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub
+from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub, copy_l1_to_bt
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
 from aclsim.kernel.operands import LOCAL, UB, global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -190,6 +190,9 @@ def data_copy(
             copy_l0c_to_ub(dst, src, int(p.block_count), int(p.block_len), int(p.src_stride),
                            int(p.dst_stride), enhanced_params)
             return
+    if isinstance(dst, LocalTensor) and dst.space is Space.BT:  # L1 -> bias table (with half -> float)
+        copy_l1_to_bt(dst, src, count_or_params)
+        return
     if dst.dtype.itemsize != src.dtype.itemsize:
         raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
     pipe, kind = _direction(dst, src)

@@ -32,6 +32,7 @@ from aclsim.kernel._core import (
     BYTES,
     BYTES_REPEATS,
     CUBE,
+    Core,
     CostTable,
     UnsupportedFault,
     bfloat16,
@@ -147,6 +148,27 @@ class FixpipeParamsV220:
 
 
 FixpipeParams = FixpipeParamsV220
+
+
+class CO2Layout(enum.IntEnum):
+    """``CO2Layout``: the layout ``fixpipe`` writes (``COLUMN_MAJOR``, NZ2DN: the Ascend 950's only)."""
+
+    NZ = 0
+    ROW_MAJOR = 1
+    COLUMN_MAJOR = 2
+
+
+@dataclass(frozen=True)
+class FixpipeConfig:
+    """``FixpipeConfig{format, isToUB}``: ``fixpipe``'s template argument (``Fixpipe<T, U, CFG_NZ>``)."""
+
+    format: CO2Layout = CO2Layout.ROW_MAJOR
+    is_to_ub: bool = False
+
+
+CFG_ROW_MAJOR = FixpipeConfig(CO2Layout.ROW_MAJOR)
+CFG_NZ = FixpipeConfig(CO2Layout.NZ)
+CFG_COLUMN_MAJOR = FixpipeConfig(CO2Layout.COLUMN_MAJOR)
 LoadData2dParams = LoadData2DParams  # Ascend C spells it both ways
 
 
@@ -199,19 +221,37 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | Loa
     )
 
 
-def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadParams) -> None:  # noqa: A002
-    """``Mmad(dst, fm, filter, MmadParams)``: ``C(m, n) [+]= A(m, k) @ B(k, n)`` on the cube (pipe M),
-    A in zZ at ``fm`` (L0A), B in nZ at ``filter`` (L0B), C in zN at ``dst`` (L0C)."""
+def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor,  # noqa: A002
+         bias_or_params: LocalTensor | MmadParams, params: MmadParams | None = None) -> None:
+    """``Mmad(dst, fm, filter, MmadParams)`` or ``Mmad(dst, fm, filter, bias, MmadParams)``: ``C(m, n) =
+    A(m, k) @ B(k, n)`` on the cube (pipe M), A in zZ at ``fm`` (L0A), B in nZ at ``filter`` (L0B),
+    C in zN at ``dst`` (L0C).
+
+    Where C starts (the c220 implementation's ``mad`` operands): from the bias table when there is
+    a ``bias`` tensor in C2 (a 1 x n row of float32 / int32 added to every row), or, with no bias
+    tensor, when ``cmatrix_source`` is set (the row at the start of the bias table); else from 0
+    when ``cmatrix_init_val`` is set and the deprecated ``is_bias`` is not; else from L0C's C
+    (``C += A @ B``).
+    """
     core = current()
     name = "mmad"
+    if params is None:
+        if not isinstance(bias_or_params, MmadParams):
+            raise TypeError(f"{name}(dst, fm, filter, params) needs MmadParams, got "
+                            f"{type(bias_or_params).__name__}")
+        bias, params = None, bias_or_params
+    else:
+        bias = local_operand(core, bias_or_params, name, "bias", (Space.BT,))
     local_operand(core, dst, name, "dst", (Space.L0C,))
     local_operand(core, fm, name, "fm", (Space.L0A,))
     local_operand(core, filter, name, "filter", (Space.L0B,))
     m, n, k = int(params.m), int(params.n), int(params.k)
     if min(m, n, k) <= 0 or max(m, n, k) > 4095:
         raise ValueError(f"{name}: m, n, k must be in 1..4095, got {m}, {n}, {k}")
-    if params.is_bias:
-        core.fault(UnsupportedFault, "mmad with a bias table is not modelled")
+    from_bt = bias is not None or bool(params.cmatrix_source)
+    if from_bt and core.chip.bt_bytes == 0:
+        core.fault(UnsupportedFault, f"{name}: {core.chip.name} has no bias table (cmatrix_source is false "
+                   "only there)", hint="add the bias after the mmad, on the vector side")
     check_unit_flag(core, int(params.unit_flag), name)
     if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
         raise TypeError(
@@ -221,6 +261,8 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
     acc = _MMAD_TYPES[fm.dtype]
     if dst.dtype != acc:
         raise TypeError(f"{name}: {fm.dtype} inputs accumulate in {acc} in L0C, got dst {dst.dtype}")
+    if bias is not None and bias.dtype != acc:
+        raise TypeError(f"{name}: the bias of a {acc} result is {acc} in the bias table, got {bias.dtype}")
     isz = fm.dtype.itemsize
     c0 = 32 // isz  # K elements per fractal row of A / column of B
     m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
@@ -239,19 +281,78 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadPar
         a, b = to_hf32(a, *core.hf32[1:]), to_hf32(b, *core.hf32[1:])
     prod = np.zeros((m1 * 16, n1 * 16), acc)  # the edge fractals' padding computes to zero
     prod[:m, :n] = np.matmul(a.astype(acc), b.astype(acc))
-    if params.cmatrix_init_val:
-        c[...] = prod.reshape(m1, 16, n1, 16)
-    else:
-        c += prod.reshape(m1, 16, n1, 16)
     reads: tuple[Access, ...] = (fm.access(na), filter.access(nb))
-    if not params.cmatrix_init_val:
+    accumulate = not from_bt and not (params.cmatrix_init_val and not params.is_bias)
+    if from_bt:
+        row, bt_read = _bias_row(core, bias, acc, n, name)
+        prod[:m, :n] += row
+        reads = (*reads, bt_read)
+    if accumulate:
+        c += prod.reshape(m1, 16, n1, 16)
         reads = (*reads, dst.access(nc))
+    else:
+        c[...] = prod.reshape(m1, 16, n1, 16)
     uf = int(params.unit_flag)
     if uf:
         unit_flags(core).before(core, name, uf, dst.access(nc))
     core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE_HF32[(m, n, k, 1)] if hf32 else CUBE[(m, n, k)])
     if uf:
         unit_flags(core).after(core, name, uf, dst.access(nc))
+
+
+def _bias_row(core: Core, bias: LocalTensor | None, acc: np.dtype, n: int,
+              name: str) -> tuple[np.ndarray, Access]:
+    """The ``n`` bias values C starts from (at ``bias`` in BT, or the table's start) and their read."""
+    nbytes = n * acc.itemsize
+    if bias is not None:
+        return local_bytes(core, bias, nbytes, name, "bias").view(acc), bias.access(nbytes)
+    if nbytes > core.chip.bt_bytes:
+        raise ValueError(f"{name}: n = {n} {acc} values do not fit the {core.chip.bt_bytes} B bias table")
+    return core.arenas[Space.BT][:nbytes].view(acc), core.access(Space.BT, 0, nbytes)
+
+
+#: L1 -> bias table conversions (src, dst) on Atlas A2/A3 (the L1ToBiasTable DataCopy page)
+_BT_TYPES = ((float16, float32), (float32, float32), (int32, int32))
+#: blockLen and dstGap of an L1 -> BT copy count 64 B units on Atlas A2/A3 (the same page)
+BT_UNIT = 64
+
+
+def copy_l1_to_bt(dst: LocalTensor, src: LocalTensor | GlobalTensor, count_or_params: Any) -> None:
+    """``DataCopy(bt, l1, count)`` / ``DataCopy(bt, l1, DataCopyParams)``: L1 (C1) -> bias table (C2) on
+    MTE1, ``half -> float`` converted on the way.  ``DataCopyParams``: ``block_count`` blocks of
+    ``block_len`` x 64 B of the destination (the source block holds as many elements), the source
+    blocks ``src_stride`` x 32 B apart (end to start), the destination ones ``dst_stride`` x 64 B;
+    the count form moves ``count`` elements, rounded down to whole 32 B of the destination."""
+    core = current()
+    name = "data_copy"
+    local_operand(core, dst, name, "dst", (Space.BT,))
+    src = local_operand(core, src, name, "src", (Space.L1,))  # the bias table is filled from L1 only
+    if (src.dtype, dst.dtype) not in _BT_TYPES:
+        raise TypeError(f"{name}: L1 {src.dtype} -> bias table {dst.dtype}: this path takes half -> float, "
+                        "float -> float and int32 -> int32")
+    ssz, dsz = src.dtype.itemsize, dst.dtype.itemsize
+    if isinstance(count_or_params, (int, np.integer)):
+        nbytes = int(count_or_params) * dsz // 32 * 32
+        count, blen, sgap, dgap = (1 if nbytes else 0), nbytes, 0, 0
+    else:
+        p = count_or_params
+        count, blen = int(p.block_count), int(p.block_len) * BT_UNIT
+        sgap, dgap = int(p.src_stride) * 32, int(p.dst_stride) * BT_UNIT
+        if not 0 <= count <= 4095 or min(blen, sgap, dgap) < 0:
+            raise ValueError(f"{name}: L1 -> bias table DataCopyParams {p}: block_count in 0..4095, the "
+                             "rest >= 0")
+    elems = blen // dsz
+    s_step, d_step = elems * ssz + sgap, blen + dgap
+    sspan = (count - 1) * s_step + elems * ssz if count and blen else 0
+    dspan = (count - 1) * d_step + blen if count and blen else 0
+    if not dspan:  # blockCount or blockLen 0: a NOP
+        return
+    sbuf = local_bytes(core, src, sspan, name, "src")
+    dbuf = local_bytes(core, dst, dspan, name, "dst")
+    for i in range(count):
+        x = sbuf[i * s_step:i * s_step + elems * ssz].view(src.dtype)
+        dbuf[i * d_step:i * d_step + blen] = x.astype(dst.dtype).view(np.uint8)
+    core.emit(Pipe.MTE1, name, (src.access(sspan),), (dst.access(dspan),), BYTES[count * blen])
 
 
 class BlockMode(enum.IntEnum):
@@ -357,13 +458,18 @@ def copy_l0c_to_ub(dst: LocalTensor, src: LocalTensor, count: int, block_len: in
               BYTES_REPEATS[(nbytes, -(-count * n * dst.dtype.itemsize // core.chip.vector_repeat_bytes))])
 
 
-def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220) -> None:
-    """``Fixpipe(dst, src, FixpipeParamsV220)`` (``CFG_ROW_MAJOR``): L0C (NZ) -> GM (or L1) as ND rows,
-    on FIX, with optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
+def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220,
+            config: FixpipeConfig = CFG_ROW_MAJOR) -> None:
+    """``Fixpipe<T, U, config>(dst, src, FixpipeParamsV220)``: L0C (NZ) -> GM (or L1) on FIX, with
+    optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
 
-    Element ``(r, c)`` of matrix ``i`` is read at L0C element ``i * src_nd_stride * 1024 B +
-    (c // 16) * src_stride * 16 + r * 16 + c % 16`` and written at destination element
-    ``i * dst_nd_stride + r * dst_stride + c``.
+    ``CFG_ROW_MAJOR`` (NZ2ND): element ``(r, c)`` of matrix ``i`` is read at L0C element ``i *
+    src_nd_stride * 1024 B + (c // 16) * src_stride * 16 + r * 16 + c % 16`` and written at
+    destination element ``i * dst_nd_stride + r * dst_stride + c``.  ``CFG_NZ`` (NZ2NZ, the
+    NZ2NZ page's pseudocode): the result stays NZ, ``n_size`` a multiple of 16, element ``(r, c)``
+    written at byte ``(c // 16) * dst_stride * 32 + (r * 16 + c % 16) * sizeof(dst)``
+    (``dst_stride`` counts 32 B blocks between the starts of two Z columns; ``nd_num`` is an
+    NZ2ND field and must stay 1).
     """
     core = current()
     name = "fixpipe"
@@ -376,13 +482,23 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     local_operand(core, src, name, "src", (Space.L0C,))
     m, n, nd = int(params.m_size), int(params.n_size), int(params.nd_num)
     check_unit_flag(core, int(params.unit_flag), name)
+    layout = CO2Layout(config.format)
+    if layout is CO2Layout.COLUMN_MAJOR or config.is_to_ub:
+        what = "is_to_ub (L0C -> UB)" if config.is_to_ub else "CFG_COLUMN_MAJOR (NZ2DN)"
+        core.fault(UnsupportedFault, f"{name}: {what} exists on the Ascend 950 (arch 3510) only, not on "
+                   f"{core.chip.name}",
+                   hint="CFG_ROW_MAJOR (ND rows) or CFG_NZ (NZ) to GM or L1")
     if m <= 0 or n <= 0 or nd <= 0:
         raise ValueError(f"{name}: m_size, n_size and nd_num must be > 0, got {m}, {n}, {nd}")
     ss = int(params.src_stride) or -(-m // 16) * 16
     ds = int(params.dst_stride) or n
     if ss < m:
         raise ValueError(f"{name}: src_stride {ss} (16-element rows between Z columns) must be >= m_size {m}")
-    if ds < n:
+    nz = layout is CO2Layout.NZ
+    if nz and (n % 16 or nd != 1 or not int(params.dst_stride)):
+        raise ValueError(f"{name} with CFG_NZ: n_size ({n}) must be a multiple of 16, nd_num ({nd}) 1 and "
+                         "dst_stride (32 B blocks between Z columns) given, not 0")
+    if not nz and ds < n:
         raise ValueError(f"{name}: dst_stride {ds} (elements per row) must be >= n_size {n}")
     quant = QuantMode(params.quant_pre)
     want = {QuantMode.NoQuant: src.dtype, QuantMode.F322F16: float16, QuantMode.F322BF16: bfloat16}[quant]
@@ -397,7 +513,13 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     frac_elems = 1024 // src.dtype.itemsize
     r, c = np.arange(m)[:, None], np.arange(n)[None, :]
     s_idx = (c // 16) * ss * 16 + r * 16 + c % 16
-    d_idx = r * ds + c
+    if nz:  # Z columns dst_stride 32 B blocks apart, rows of 16 inside
+        col_step = ds * 32 // dst.dtype.itemsize
+        if (ds * 32) % dst.dtype.itemsize:
+            raise ValueError(f"{name}: dst_stride {ds} x 32 B is not whole {dst.dtype} elements")
+        d_idx = (c // 16) * col_step + r * 16 + c % 16
+    else:
+        d_idx = r * ds + c
     s_step, d_step = int(params.src_nd_stride) * frac_elems, int(params.dst_nd_stride)
     if nd > 1 and (s_step <= 0 or d_step <= 0):
         raise ValueError(f"{name}: nd_num {nd} needs src_nd_stride and dst_nd_stride > 0")

@@ -25,8 +25,9 @@ write, the temporary buffer's included:
   ``(exp(2x) - 1) / (exp(2x) + 1)`` (``muls``, ``exp``, ``adds`` -1 and +1, ``div``);
 - ``sign``: ``duplicate`` 0, ``compare`` LT and GT against it into two bit masks, two ``select``
   of 1 / -1 and an ``add``: -1, 0 or 1, and 0 for NaN and -0.  (The library's compares run whole
-  256 B repeats in normal mode, reading up to the next repeat boundary; aclsim records the count
-  form's reads, so that a last pass short of a repeat at the end of a buffer raises no fault.)
+  256 B repeats in normal mode, reading up to the next repeat boundary; aclsim compares the count
+  exactly (``compare_exact``) and records those reads, so that a last pass short of a repeat at
+  the end of a buffer raises no fault.)
 
 The host functions return ``(max_value, min_value)`` and ``(max_live_node_count, extra_buf)``
 with the library's figures.  Without a ``shared_tmp_buffer`` the API takes the UB above the
@@ -45,7 +46,7 @@ import numpy as np
 from aclsim.errors import KernelFault
 from aclsim.isa import Space
 from aclsim.kernel._core import Core, current, fault_code, float16, float32, uint8
-from aclsim.kernel.comparison import CMPMODE, SELMODE, compare, select
+from aclsim.kernel.comparison import CMPMODE, SELMODE, compare_exact, select
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.elementwise import (
     B16_INTS,
@@ -425,8 +426,8 @@ def sign(*args: Any, is_reuse_source: bool = False) -> None:
         d, s = c.dst[o:], c.src[o:]
         duplicate(d, 0.0, n)
         pipe_barrier(PIPE_V)
-        compare(lt, s, d, CMPMODE.LT, n)  # (the library's whole repeats: the count's here, see above)
-        compare(gt, s, d, CMPMODE.GT, n)
+        compare_exact(lt, s, d, CMPMODE.LT, n)  # counter mode: the count exactly (see above)
+        compare_exact(gt, s, d, CMPMODE.GT, n)
         duplicate(t3, 1.0, n)
         pipe_barrier(PIPE_V)
         select(t4, lt, d, 1.0, SELMODE.VSEL_TENSOR_SCALAR_MODE, n)  # x < 0: 0, else 1

@@ -2,60 +2,49 @@
 
 A ``Matmul`` object computes one core's ``singleCoreM x singleCoreN`` part of ``C = A @ B
 (+ bias)`` as its :class:`~aclsim.kernel.tiling.TCubeTiling` says, with the cube-path
-instructions a hand-written kernel would use, so the core model times real instructions:
-
-- per L1 load (``stepKa``/``stepKb`` base blocks of K): ``data_copy`` GM -> L1 with
-  ``Nd2NzParams`` (ND inputs) or ``DataCopyParams`` (NZ inputs) on MTE2, through the object's
-  A1/B1 queues (two buffers when ``depthA1 = 2 * stepKa``: the next slab loads while the cube
-  works); a slab holding all of K stays in L1 for the next block that needs it;
-- per base block of K: ``load_data`` L1 -> L0A (zZ) / L0B (nZ; the 16 x 16 fractals turned
-  around when B is not transposed, or A is) on MTE1, then ``mmad`` into the CO1 tensor
-  (``cmatrix_init_val`` on the first step);
-- bias: ``data_copy`` GM -> L1 (C1) on MTE2 and L1 -> bias table on MTE1, added to the
-  first step's result as the cube initialises C from the bias table;
-- ``get_tensor_c``: ``fixpipe`` L0C -> GM (ND rows, fp32 -> fp16/bf16 on the way); to a VECIN
-  (UB) tensor through the workspace in global memory given to ``regist_matmul_obj`` (as the
-  split A2 chips do: the AIC writes, the AIV reads), bracketed by full barriers (the call is
-  synchronous).
+instructions a hand-written kernel would use (``matmul_block.py`` records them); its template
+arguments are in ``matmul_config.py``.  ``MatmulImpl`` is the class (``Matmul`` is Ascend C's
+alias of it: ``using Matmul = MatmulImpl<...>`` in ``matmul_intf.h``), so both names are one class.
 
 Iteration order, base blocks and tails follow the documentation: ``iterate()`` computes
 the next ``baseM x baseN`` block (M first when ``iterate_order`` is 0) and returns False
-when the part is done; ``set_tail`` shrinks the part of a tail core.
+when the part is done; ``set_single_shape`` (or ``set_tail``) shrinks the part of a tail core;
+``set_org_shape`` changes the original shapes (the row lengths of A, B and C in GM) so one
+object can compute parts of other matrices.
 
 Where aclsim differs from the library: (1) between two mmads accumulating into one L0C
 block the library adds ``PipeBarrier<PIPE_M>`` only when ``(m/16) * (n/16) < 10`` (the
 hardware orders larger ones itself); aclsim's sync model treats a pipe as issue-ordered, so
 the barrier comes between every such pair (a little pessimistic for large blocks).  (2)
-``mmad`` takes no bias table yet (``is_bias`` is refused), so the bias is added to L0C
-numerically right after the first step's ``mmad``; the L1 -> bias-table copy is recorded and
-timed, the mmad's read of the table is not.  (3) ND -> NZ is the DMA's (``Nd2NzParams``).
-(4) Split chips only: on a coupled chip (310P) C leaves L0C through UB, not modelled here, so
-the object refuses to be built there (``set_local_workspace``, a coupled-chip call, too).
+ND -> NZ is the DMA's (``Nd2NzParams``).  (3) Split chips only: on a coupled chip (310P) C
+leaves L0C through UB, not modelled here, so the object refuses to be built there
+(``set_local_workspace``, a coupled-chip call, too).  (4) A, B and bias come from GM, or for
+A and B from L1 (TSCM) in NZ; the mixed AIC+AIV message path (``MatmulClient``) is not
+modelled: an object runs where the kernel calls it (the cube-only form, ``ASCENDC_CUBE_ONLY``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from aclsim.errors import FeatureNotSupportedError
-from aclsim.isa import Pipe, Space
-from aclsim.kernel._core import BYTES, as_dtype, bfloat16, current, float16, float32, int8, int32
-from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
-from aclsim.kernel.cube import (
-    FixpipeParamsV220,
-    LoadData2DParams,
-    MmadParams,
-    QuantMode,
-    fixpipe,
-    load_data,
-    mmad,
+from aclsim.isa import Space
+from aclsim.kernel._core import as_dtype, current, float32, int8, int32
+from aclsim.kernel.cube import FixpipeParamsV220, fixpipe
+from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
+from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
+from aclsim.kernel.matmul_config import (
+    CFG_NORM,
+    LayoutMode,
+    MatmulCallBackFunc,
+    MatmulConfig,
+    MatmulType,
 )
-from aclsim.kernel.operands import local_bytes, local_operand
+from aclsim.kernel.multicore import get_sub_block_idx
+from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TPipe, TQue
-from aclsim.kernel.sync import PIPE_ALL, PIPE_M, pipe_barrier
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, TPosition
 from aclsim.kernel.tiling import BIAS_TYPES, OUTPUT_TYPES, CubeFormat, TCubeTiling, align, ceil_div, k_align
 
@@ -63,41 +52,7 @@ from aclsim.kernel.tiling import BIAS_TYPES, OUTPUT_TYPES, CubeFormat, TCubeTili
 MAX_MATMUL_OBJS = 4
 
 
-@dataclass(frozen=True)
-class MatmulType:
-    """``MatmulType<POSITION, CubeFormat, TYPE, ISTRANS>``: a matrix's place, layout, type, transposition."""
-
-    position: TPosition
-    format: CubeFormat
-    dtype: Any
-    is_trans: bool = False
-
-
-@dataclass(frozen=True)
-class MatmulConfig:
-    """``MatmulConfig``: the template switches aclsim reads.  ``do_norm`` (CFG_NORM) and
-    ``do_multi_data_load`` (CFG_MDL) run the same schedule here (loads of ``stepKa``/``stepKb``
-    base blocks of K); MDL's extra tiling constraints are checked."""
-
-    do_norm: bool = True
-    do_basic_block: bool = False
-    do_multi_data_load: bool = False
-    intrinsics_check: bool = False
-    enable_set_bias: bool = True
-
-
-CFG_NORM = MatmulConfig()
-CFG_MDL = MatmulConfig(do_norm=False, do_multi_data_load=True)
-
-_QUANT = {
-    float32: QuantMode.NoQuant,
-    int32: QuantMode.NoQuant,
-    float16: QuantMode.F322F16,
-    bfloat16: QuantMode.F322BF16,
-}
-
-
-class Matmul:
+class Matmul(MatmulBlocks):
     """``Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG>``: ``Matmul(a_type, b_type, c_type, bias, cfg)``
 
     Positions: A, B and bias in GM (ND or NZ; NZ inputs not transposed); C in GM or VECIN,
@@ -113,6 +68,7 @@ class Matmul:
         c_type: MatmulType,
         bias_type: MatmulType | None = None,
         cfg: MatmulConfig = CFG_NORM,
+        cb: MatmulCallBackFunc | None = None,
     ) -> None:
         chip = current().chip  # a kernel object: outside a running kernel this raises KernelContextError
         if chip.coupled:
@@ -147,23 +103,7 @@ class Matmul:
             raise TypeError(
                 f"Matmul: bias {self.bias_dt} with {self.a_dt} inputs: use {BIAS_TYPES[self.a_dt]}"
             )
-        for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
-            if t is not None and t.position is not TPosition.GM:
-                raise FeatureNotSupportedError(
-                    f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A, B and bias "
-                    "from GM (TSCM/VECOUT inputs are not modelled)"
-                )
-        for name, t in (("A", a_type), ("B", b_type)):
-            if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (t.format is CubeFormat.NZ and t.is_trans):
-                raise FeatureNotSupportedError(
-                    f"Matmul: {name} in {CubeFormat(t.format).name}"
-                    f"{' transposed' if t.is_trans else ''}: ND, or NZ not transposed"
-                )
-        if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
-            raise FeatureNotSupportedError(
-                f"Matmul: C at {TPosition(c_type.position).name} in {CubeFormat(c_type.format).name}: "
-                "fixpipe writes ND rows to GM, or to VECIN through the workspace"
-            )
+        _check_positions(a_type, b_type, c_type, bias_type)
         self.acc = int32 if self.a_dt == int8 else float32
         self.pipe: TPipe | None = None
         self.workspace: Any = None
@@ -172,12 +112,24 @@ class Matmul:
         self._sizes: dict[str, tuple[int, int]] = {}
         self._ga: GlobalTensor | None = None
         self._gb: GlobalTensor | None = None
+        self._la: LocalTensor | None = None
+        self._lb: LocalTensor | None = None
         self._gbias: GlobalTensor | None = None
         self._trans_a = self._trans_b = False
         self._tail = (-1, -1, -1)
         self._cursor = -1
-        self._pending: list[tuple[int, int, int, int]] = []
+        self._pending: list[tuple[int, int, int, int]] = []  # the block in L0C: (mi, ni, rows, columns)
+        self._held: LocalTensor | None = None  # its CO1 tensor, handed to FIX by get_tensor_c
         self._kept: dict[str, tuple[tuple[int, int], LocalTensor]] = {}
+        if cb is not None and not isinstance(cb, MatmulCallBackFunc):
+            raise TypeError(f"Matmul: the callbacks are a MatmulCallBackFunc, got {type(cb).__name__}")
+        self.cb = cb if cb is not None else MatmulCallBackFunc()
+        self.user_def_info: Any = 0  # SetUserDefInfo: the callbacks' tiling_ptr
+        self.self_define_data: Any = 0  # SetSelfDefineData: the callbacks' data_ptr
+        self._org = (0, 0, 0, 0)  # M, N, Ka, Kb of the stored A and B: the tiling's, or set_org_shape's
+        self._org_c = 0  # N of the stored C (SetOrgShape's orgKc; 0: N)
+        self.sub_block_idx = 0  # SetSubBlockIdx: the AIV this object serves (regist_matmul_obj sets it)
+        self._batch = (1, 1)  # SetBatchNum(batchA, batchB)
 
     # --- set-up -------------------------------------------------------------------------------
     def init(self, tiling: TCubeTiling, tpipe: TPipe | None = None) -> None:
@@ -206,6 +158,7 @@ class Matmul:
         if t.is_bias:
             assert self.bias_dt is not None
             sizes["bias"] = (1, t.base_n * self.bias_dt.itemsize)
+            sizes["bt"] = (1, t.base_n * self.acc.itemsize)
         if self._ques:  # a new tiling for buffers already taken: it must fit them
             for key, (num, size) in sizes.items():
                 have = self._sizes.get(key)
@@ -222,6 +175,7 @@ class Matmul:
                 "b2": TPosition.B2,
                 "co1": TPosition.CO1,
                 "bias": TPosition.C1,
+                "bt": TPosition.C2,
             }
             for key, (num, size) in sizes.items():
                 que = TQue(positions[key], 1)
@@ -229,6 +183,7 @@ class Matmul:
                 self._ques[key] = que
             self._sizes = sizes
         self.tiling = t
+        self._org, self._org_c = (t.m, t.n, t.ka, t.kb), 0
         self._reset()
 
     def _check_tiling(self, t: TCubeTiling) -> None:
@@ -278,25 +233,49 @@ class Matmul:
                     f"Matmul.init (CFG_MDL): the K loads of A ({ka_iter}) and B ({kb_iter}) "
                     "must be multiples of one another"
                 )
+        if t.is_bias and t.base_n * self.acc.itemsize > chip.bt_bytes:
+            raise ValueError(
+                f"Matmul.init: a bias row of baseN {t.base_n} x {self.acc.itemsize} B does not fit the "
+                f"{chip.bt_bytes} B bias table of {chip.name}"
+            )
         if t.is_bias and self.bias_dt is None:
             raise ValueError("Matmul.init: the tiling has isBias = 1 but the Matmul has no bias MatmulType")
         if min(t.m, t.n, t.ka, t.kb) <= 0:
             raise ValueError("Matmul.init: TCubeTiling M, N, Ka, Kb must be > 0")
+        cfg = self.cfg
+        for what, fixed, got in (
+            ("singleCoreM/N/K", (cfg.single_core_m, cfg.single_core_n, cfg.single_core_k),
+             (t.single_core_m, t.single_core_n, t.single_core_k)),
+            ("basicM/N/K", (cfg.basic_m, cfg.basic_n, cfg.basic_k), (t.base_m, t.base_n, t.base_k)),
+        ):
+            if any(fixed) and fixed != got:  # constant tiling (GetMatmulApiTiling): the values must agree
+                raise ValueError(
+                    f"Matmul.init: the MatmulConfig fixes {what} = {fixed} but the tiling has {got}; "
+                    "the constant values must agree with the runtime tiling"
+                )
 
     def _reset(self) -> None:
         self._cursor = -1
 
     def set_tensor_a(self, gm: Any, is_transpose_a: bool = False) -> None:
-        """``SetTensorA(gm, isTransposeA)``: A's part for this core, from its first element."""
-        ga, trans = self._input(gm, self.a_dt, "A"), self._trans(is_transpose_a, self.a_type, "A")
-        self._ga, self._trans_a = ga, trans
+        """``SetTensorA(gm, isTransposeA)``: A's part for this core, from its first element; or
+        ``SetTensorA(leftMatrix)`` with the core's whole part already in L1 (a TSCM tensor, NZ:
+        groups of C0 columns of K holding singleCoreM rows rounded up to 16; transposed, groups
+        of 16 columns of M holding singleCoreK rows rounded up to 16): no GM -> L1 copy then."""
+        src = self._input(gm, self.a_dt, "A", self.a_type)
+        trans = self._trans(is_transpose_a, self.a_type, "A")
+        self._ga, self._la = (src, None) if isinstance(src, GlobalTensor) else (None, src)
+        self._trans_a = trans
         self._drop_kept("a1")
         self._reset()
 
     def set_tensor_b(self, gm: Any, is_transpose_b: bool = False) -> None:
-        """``SetTensorB(gm, isTransposeB)``."""
-        gb, trans = self._input(gm, self.b_dt, "B"), self._trans(is_transpose_b, self.b_type, "B")
-        self._gb, self._trans_b = gb, trans
+        """``SetTensorB(gm, isTransposeB)`` / ``SetTensorB(rightMatrix)`` (TSCM, NZ: groups of 16 columns
+        of N holding singleCoreK rows rounded up to 16; transposed, groups of C0 columns of K)."""
+        src = self._input(gm, self.b_dt, "B", self.b_type)
+        trans = self._trans(is_transpose_b, self.b_type, "B")
+        self._gb, self._lb = (src, None) if isinstance(src, GlobalTensor) else (None, src)
+        self._trans_b = trans
         self._drop_kept("b1")
         self._reset()
 
@@ -307,7 +286,20 @@ class Matmul:
             raise ValueError(
                 "set_bias needs a tiling with is_bias = 1 (SetBias(true) on the host) and a bias MatmulType"
             )
+        if not self.cfg.enable_set_bias:
+            raise ValueError(
+                "set_bias on a Matmul whose MatmulConfig has enable_set_bias False (its bias code is "
+                "compiled out): leave enable_set_bias True"
+            )
         self._gbias = self._input(bias_global, self.bias_dt, "bias")
+
+    def disable_bias(self) -> None:
+        """``DisableBias()``: the next computations have no bias (until ``set_bias``)."""
+        self._gbias = None
+
+    def clear_bias(self) -> None:
+        """``ClearBias()``: the older name of ``disable_bias``."""
+        self.disable_bias()
 
     def set_tail(self, tail_m: int = -1, tail_n: int = -1, tail_k: int = -1) -> None:
         """``SetTail(tailM, tailN, tailK)``: this computation's singleCoreM/N/K (-1 keeps the tiling's)."""
@@ -320,6 +312,120 @@ class Matmul:
         self._drop_kept("b1")
         self._reset()
 
+    def set_org_shape(self, org_m: int, org_n: int, org_ka: int, org_kb: int | None = None,
+                      org_kc: int = 0) -> None:
+        """``SetOrgShape(orgM, orgN, orgK)`` / ``SetOrgShape(orgM, orgN, orgKa, orgKb, orgKc = 0)``: the
+        original shapes of A (M x Ka), B (Kb x N) and C (M x orgKc, or N when 0) in GM, in elements
+        (their row lengths), for the next ``set_tensor_a/b``; call it before them, as documented."""
+        self._need_tiling("set_org_shape")
+        kb = org_ka if org_kb is None else org_kb
+        vals = (int(org_m), int(org_n), int(org_ka), int(kb))
+        if min(vals) <= 0 or int(org_kc) < 0:
+            raise ValueError(f"set_org_shape: orgM, orgN, orgKa, orgKb must be > 0 and orgKc >= 0, got "
+                             f"{(*vals, int(org_kc))}")
+        self._org, self._org_c = vals, int(org_kc)
+        self._drop_kept("a1")
+        self._drop_kept("b1")
+        self._reset()
+
+    def set_single_shape(self, single_m: int, single_n: int, single_k: int) -> None:
+        """``SetSingleShape(singleM, singleN, singleK)``: this computation's singleCoreM/N/K (the
+        documented successor of ``set_tail``; all three given)."""
+        for v, name in ((single_m, "singleM"), (single_n, "singleN"), (single_k, "singleK")):
+            if int(v) <= 0:
+                raise ValueError(f"set_single_shape: {name} {v} must be > 0")
+        self.set_tail(single_m, single_n, single_k)
+
+    def set_user_def_info(self, tiling_ptr: Any) -> None:
+        """``SetUserDefInfo(tilingPtr)``: what the MatmulCallBackFunc callbacks get as ``tiling_ptr``
+        (any value here: the tiling object itself, say)."""
+        self.user_def_info = tiling_ptr
+
+    def set_self_define_data(self, data_ptr: Any) -> None:
+        """``SetSelfDefineData(dataPtr)``: what the callbacks get as ``data_ptr``."""
+        self.self_define_data = data_ptr
+
+    def set_sub_block_idx(self, sub_block_idx: int) -> None:
+        """``SetSubBlockIdx(idx)``: the AIV (0 .. AIVs per AIC - 1) this object serves on a split chip;
+        ``regist_matmul_obj`` sets it from ``get_sub_block_idx()``.  It picks the object's slot of the
+        workspace through which ``get_tensor_c`` hands C to a VECIN tensor."""
+        chip = current().chip
+        ratio = max(1, chip.vector_cores // max(chip.cube_cores, 1))
+        if not 0 <= int(sub_block_idx) < ratio:
+            raise ValueError(f"set_sub_block_idx: {sub_block_idx} is not an AIV index of {chip.name} "
+                             f"(0..{ratio - 1})")
+        self.sub_block_idx = int(sub_block_idx)
+
+    def set_hf32(self, enable_hf32: bool = False, trans_mode: int = 0) -> None:
+        """``SetHF32(enableHF32, transMode)``: round float32 A and B to HF32 in the cube (pure cube
+        mode); ``set_hf32_mode`` / ``set_hf32_trans_mode`` (PIPE_S) with the same values."""
+        if int(trans_mode) not in (0, 1):
+            raise ValueError(f"set_hf32: trans_mode is 0 or 1, got {trans_mode}")
+        set_hf32_trans_mode(HF32TransMode(int(trans_mode)))
+        set_hf32_mode(HF32Mode.ENABLE if enable_hf32 else HF32Mode.DISABLE)
+
+    def set_workspace(self, addr: Any, size: int | None = None) -> None:
+        """``SetWorkspace(GlobalTensor)`` / ``SetWorkspace(addr, size)``: the global memory through which
+        C reaches a VECIN tensor (what ``regist_matmul_obj``'s workspace is; ``size`` in elements of
+        the GM address's type, at least baseM x baseN x sizeof(C) bytes per slot)."""
+        t = self._need_tiling("set_workspace")
+        if isinstance(addr, GlobalTensor):
+            base, nbytes = addr.addr, (addr.size * addr.dtype.itemsize if size is None else None)
+        else:
+            base, nbytes = int(addr), None
+        if size is not None:
+            item = getattr(getattr(addr, "dtype", None), "itemsize", 1)
+            nbytes = int(size) * item
+        need = t.base_m * t.base_n * self.c_dt.itemsize
+        if nbytes is not None and 0 < nbytes < need:
+            raise ValueError(f"set_workspace: {nbytes} B is less than one block of C ({need} B)")
+        self.workspace = base
+
+    def set_batch_num(self, batch_a: int, batch_b: int) -> None:
+        """``SetBatchNum(batchA, batchB)``: the batches of A and B ``iterate_batch`` computes (the larger
+        a multiple of the smaller: the other is broadcast)."""
+        a, b = int(batch_a), int(batch_b)
+        if a <= 0 or b <= 0 or max(a, b) % min(a, b):
+            raise ValueError(
+                f"set_batch_num: batchA {a} and batchB {b} must be > 0, one a multiple of the other"
+            )
+        self._batch = (a, b)
+
+    def iterate_batch(self, gm: GlobalTensor, en_partial_sum: bool = False, en_atomic: int = 0,
+                      en_sequential_write: bool = False, matrix_stride_a: int = 0, matrix_stride_b: int = 0,
+                      matrix_stride_c: int = 0) -> None:
+        """``IterateBatch(gm, enPartialSum, enAtomic, enSequentialWrite, strideA, strideB, strideC)`` (pure
+        cube mode, NORMAL layout): ``max(batchA, batchB)`` products, each the object's whole part, A's
+        batch ``i`` at ``i // (n / batchA)`` (broadcast), ``matrix_stride_a/b`` elements apart (0: the
+        whole original matrix, ``M x Ka`` / ``Kb x N``), C's one ``M x N`` apart.  GM output only."""
+        self._need_tiling("iterate_batch")
+        if en_partial_sum or en_sequential_write or int(matrix_stride_c):
+            raise FeatureNotSupportedError("iterate_batch: en_partial_sum, en_sequential_write and "
+                                           "matrix_stride_c (reserved) are not modelled; leave them 0")
+        if not isinstance(gm, GlobalTensor):
+            raise FeatureNotSupportedError(
+                "iterate_batch to a VECIN tensor is not modelled: pass a GlobalTensor"
+            )
+        if self._ga is None or self._gb is None:
+            raise ValueError("iterate_batch before set_tensor_a / set_tensor_b (GlobalTensors: batches "
+                             "from TSCM are not modelled)")
+        om, on, oka, okb = self._org
+        sa, sb = int(matrix_stride_a) or om * oka, int(matrix_stride_b) or okb * on
+        ba, bb = self._batch
+        n = max(ba, bb)
+        ga, gb = self._ga, self._gb
+        try:
+            for i in range(n):
+                self._ga, self._gb = ga[(i // (n // ba)) * sa], gb[(i // (n // bb)) * sb]
+                self._drop_kept("a1")
+                self._drop_kept("b1")
+                self._reset()
+                self.iterate_all(gm[i * om * (self._org_c or on)], en_atomic)
+        finally:
+            self._ga, self._gb = ga, gb
+            self._drop_kept("a1")
+            self._drop_kept("b1")
+
     def set_local_workspace(self, tmp_buffer: LocalTensor) -> None:
         """``SetLocalWorkspace(tmpBuffer)``: the UB staging buffer of the coupled chips' library.
 
@@ -331,12 +437,19 @@ class Matmul:
             "inference AI Core, 310P) only, where aclsim's Matmul is not modelled"
         )
 
-    def _input(self, gm: Any, dtype: np.dtype, what: str) -> GlobalTensor:
-        if isinstance(gm, LocalTensor):
+    def _input(self, gm: Any, dtype: np.dtype, what: str, mt: MatmulType | None = None) -> Any:
+        """``gm`` checked against the MatmulType: a GlobalTensor for GM, an L1 LocalTensor for TSCM."""
+        tscm = mt is not None and mt.position is TPosition.TSCM
+        if isinstance(gm, LocalTensor) and not tscm:
             raise FeatureNotSupportedError(
-                f"Set{what} with a LocalTensor (TSCM/VECOUT) is not modelled: pass a GlobalTensor"
+                f"Set{what} with a LocalTensor needs a TSCM MatmulType (VECOUT inputs are not modelled); "
+                "the MatmulType says GM: pass a GlobalTensor"
             )
-        if not isinstance(gm, GlobalTensor):
+        if tscm and not isinstance(gm, LocalTensor):
+            raise TypeError(f"{what}'s MatmulType is TSCM: pass its L1 LocalTensor, got {type(gm).__name__}")
+        if tscm:
+            local_operand(current(), gm, f"set_tensor_{what.lower()}", what, (Space.L1,))
+        elif not isinstance(gm, GlobalTensor):
             raise TypeError(f"{what} must be a GlobalTensor, got {type(gm).__name__}")
         if gm.dtype != dtype:
             raise TypeError(f"{what} is {gm.dtype}, the Matmul's MatmulType says {dtype}")
@@ -375,191 +488,42 @@ class Matmul:
         )
 
     def iterate(self, en_partial_sum: bool = False) -> bool:
-        """``Iterate()``: compute the next ``baseM x baseN`` block of C into L0C; False when the part is done.
+        """``Iterate(enPartialSum)``: compute the next ``baseM x baseN`` block of C into L0C; False when
+        the part is done.  ``en_partial_sum``: add the product to the block still in L0C (one not yet
+        taken out by ``get_tensor_c``) instead of starting a new one; as documented, only for a part
+        that is one block (singleCoreM == baseM, singleCoreN == baseN).
 
-        Synchronous: ``get_tensor_c`` takes each block out before the next ``iterate``."""
+        Synchronous: ``get_tensor_c`` takes each block out before the next plain ``iterate``."""
         t = self._need_tiling("iterate")
-        if en_partial_sum:
-            raise FeatureNotSupportedError(
-                "iterate(en_partial_sum=True) (accumulating into L0C) is not modelled"
-            )
-        if self._ga is None or self._gb is None:
+        if (self._ga is None and self._la is None) or (self._gb is None and self._lb is None):
             raise ValueError("iterate before set_tensor_a / set_tensor_b")
-        if self._pending:
+        sm, sn, sk = self._single()
+        m_iters, n_iters = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n)
+        if en_partial_sum and m_iters * n_iters != 1:
+            raise ValueError(
+                f"iterate(en_partial_sum=True) on a part of {sm} x {sn} with base blocks {t.base_m} x "
+                f"{t.base_n}: accumulating in L0C needs singleCoreM <= baseM and singleCoreN <= baseN"
+            )
+        if self._pending and not en_partial_sum:
             raise ValueError(
                 "iterate again before get_tensor_c took the previous block out (synchronous mode)"
             )
-        sm, sn, sk = self._single()
-        m_iters, n_iters = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n)
-        self._cursor += 1
-        if self._cursor >= m_iters * n_iters:
+        if self._cursor + 1 >= m_iters * n_iters:
             self._reset()
             return False
+        self._cursor += 1
         if t.iterate_order == 0:
             ni, mi = divmod(self._cursor, m_iters)
         else:
             mi, ni = divmod(self._cursor, n_iters)
         cur_m, cur_n = min(t.base_m, sm - mi * t.base_m), min(t.base_n, sn - ni * t.base_n)
-        self._block(mi, ni, cur_m, cur_n, sk)
+        into = None
+        if self._pending:  # en_partial_sum: the block in L0C gets this product added (mmad on M again)
+            self._pending.pop(0)
+            into, self._held = self._held, None
+        self._held = self._block(mi, ni, cur_m, cur_n, sk, into)
         self._pending.append((mi, ni, cur_m, cur_n))
         return True
-
-    def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int) -> None:
-        """One block of C: K in base steps, L1 slabs of stepKa/stepKb steps, mmad into CO1."""
-        t = self.tiling
-        assert t is not None
-        q_a2, q_b2, q_co1 = self._ques["a2"], self._ques["b2"], self._ques["co1"]
-        c1 = q_co1.alloc_tensor(self.acc)
-        k_iters = ceil_div(sk, t.base_k)
-        a1 = b1 = None
-        for kt in range(k_iters):
-            cur_k = min(t.base_k, sk - kt * t.base_k)
-            if kt % t.step_ka == 0:
-                a1 = self._slab("a1", (mi, kt // t.step_ka), a1, cur_m, sk, k_iters <= t.step_ka)
-            if kt % t.step_kb == 0:
-                b1 = self._slab("b1", (ni, kt // t.step_kb), b1, cur_n, sk, k_iters <= t.step_kb)
-            assert a1 is not None and b1 is not None
-            a2 = q_a2.alloc_tensor(self.a_dt)
-            kk_a, kw_a = self._in_slab(kt, t.step_ka, sk)
-            self._load_l0a(a2, a1, cur_m, cur_k, kk_a, kw_a)
-            q_a2.enque(a2)
-            b2 = q_b2.alloc_tensor(self.b_dt)
-            kk_b, kw_b = self._in_slab(kt, t.step_kb, sk)
-            self._load_l0b(b2, b1, cur_n, cur_k, kk_b, kw_b)
-            q_b2.enque(b2)
-            a2, b2 = q_a2.deque(self.a_dt), q_b2.deque(self.b_dt)
-            if kt:  # accumulating into the previous step's L0C (see the module's notes on PIPE_M)
-                pipe_barrier(PIPE_M)
-            mmad(c1, a2, b2, MmadParams(cur_m, cur_n, cur_k, cmatrix_init_val=kt == 0))
-            if kt == 0 and self._gbias is not None:
-                self._add_bias(c1, ni, cur_m, cur_n)
-            q_a2.free_tensor(a2)
-            q_b2.free_tensor(b2)
-        for key, slab, whole in (("a1", a1, k_iters <= t.step_ka), ("b1", b1, k_iters <= t.step_kb)):
-            if not whole and slab is not None:
-                self._ques[key].free_tensor(slab)
-        q_co1.enque(c1)
-
-    def _in_slab(self, kt: int, step: int, sk: int) -> tuple[int, int]:
-        """(K offset of base step ``kt`` inside its L1 slab, the slab's K width)."""
-        t = self.tiling
-        assert t is not None
-        first = kt - kt % step
-        return (kt - first) * t.base_k, min(step * t.base_k, sk - first * t.base_k)
-
-    def _slab(
-        self, key: str, where: tuple[int, int], old: LocalTensor | None, cur: int, sk: int, whole: bool
-    ) -> LocalTensor:
-        """The L1 slab ``where`` = (block in M or N, slab of K) of A (``a1``) or B (``b1``): kept
-        from the previous block when it holds all of K, else loaded (the previous one freed)."""
-        kept = self._kept.get(key)
-        if kept is not None:
-            if kept[0] == where and whole:
-                return kept[1]
-            self._drop_kept(key)
-        que = self._ques[key]
-        if old is not None and self._sizes[key][0] < 2:
-            que.free_tensor(old)
-            old = None
-        slab = que.alloc_tensor(self.a_dt)
-        if old is not None:  # the next slab's buffer taken first: its load overlaps the cube's work
-            que.free_tensor(old)
-        self._copy_in(key, slab, where, cur, sk)
-        que.enque(slab)
-        slab = que.deque(self.a_dt)
-        if whole:
-            self._kept[key] = (where, slab)
-        return slab
-
-    def _drop_kept(self, key: str) -> None:
-        kept = self._kept.pop(key, None)
-        if kept is not None:
-            self._ques[key].free_tensor(kept[1])
-
-    def _copy_in(self, key: str, slab: LocalTensor, where: tuple[int, int], cur: int, sk: int) -> None:
-        """GM -> L1 (MTE2) of one slab, as NZ: ``cur`` rows (of A) / columns (of B) by the slab's K."""
-        t = self.tiling
-        assert t is not None
-        is_a = key == "a1"
-        blk, ks = where
-        step = t.step_ka if is_a else t.step_kb
-        k0 = ks * step * t.base_k
-        kw = min(step * t.base_k, sk - k0)
-        base = t.base_m if is_a else t.base_n
-        g = self._ga if is_a else self._gb
-        mt = self.a_type if is_a else self.b_type
-        trans = self._trans_a if is_a else self._trans_b
-        assert g is not None
-        c0 = 32 // self.a_dt.itemsize
-        r0 = blk * base
-        if mt.format is CubeFormat.NZ:  # already fractal in GM: one 32 B row per block, groups apart
-            if is_a:  # A NZ: groups of c0 K-columns, each holding align16(M) rows
-                rows, full, groups, g0 = align(cur, 16), align(t.m, 16), ceil_div(kw, c0), k0 // c0
-                start = g0 * full * c0 + r0 * c0
-            else:  # B NZ: groups of 16 N-columns, each holding align16(Kb) rows
-                rows, full, groups, g0 = align(kw, 16), align(t.kb, 16), ceil_div(cur, 16), r0 // 16
-                start = g0 * full * 16 + k0 * 16
-            data_copy(slab, g[start], DataCopyParams(groups, rows, full - rows, 0))
-            return
-        # ND: which rows and columns of the stored matrix, and its row length
-        if is_a and not trans:  # A (M x Ka)
-            off, n_rows, d_cols, stride = r0 * t.ka + k0, cur, kw, t.ka
-        elif is_a:  # A stored transposed (Ka x M)
-            off, n_rows, d_cols, stride = k0 * t.m + r0, kw, cur, t.m
-        elif not trans:  # B (Kb x N)
-            off, n_rows, d_cols, stride = k0 * t.n + r0, kw, cur, t.n
-        else:  # B stored transposed (N x Kb)
-            off, n_rows, d_cols, stride = r0 * t.kb + k0, cur, kw, t.kb
-        data_copy(slab, g[off], Nd2NzParams(1, n_rows, d_cols, 0, stride, align(n_rows, 16), 1, 0))
-
-    def _load_l0a(self, a2: LocalTensor, a1: LocalTensor, cur_m: int, cur_k: int, kk: int, kw: int) -> None:
-        """L1 -> L0A (zZ): one row of fractals per 16 rows of A, from K offset ``kk`` of the slab."""
-        c0 = 32 // self.a_dt.itemsize
-        m1, k1 = ceil_div(cur_m, 16), ceil_div(cur_k, c0)
-        frac = 16 * c0
-        for i in range(m1):
-            if self._trans_a:  # NZ of A^T: groups of 16 M-columns, each align16(slab K) rows
-                params = LoadData2DParams(i * ceil_div(kw, 16) + kk // 16, k1, 1, if_transpose=True)
-            else:  # NZ of A: groups of c0 K-columns, each align16(cur_m) rows
-                params = LoadData2DParams((kk // c0) * m1 + i, k1, m1)
-            load_data(a2[i * k1 * frac], a1, params)
-
-    def _load_l0b(self, b2: LocalTensor, b1: LocalTensor, cur_n: int, cur_k: int, kk: int, kw: int) -> None:
-        """L1 -> L0B (nZ): one row of fractals per C0 of K."""
-        c0 = 32 // self.b_dt.itemsize
-        n1 = ceil_div(cur_n, 16)
-        frac = 16 * c0
-        if self._trans_b:  # NZ of B^T: groups of c0 K-columns, each align16(cur_n) rows: already nZ
-            for kb in range(ceil_div(cur_k, c0)):
-                load_data(b2[kb * n1 * frac], b1, LoadData2DParams((kk // c0 + kb) * n1, n1, 1))
-        else:  # NZ of B: groups of 16 N-columns, each align16(slab K) rows: fractals turned around
-            for kb in range(ceil_div(cur_k, 16)):
-                params = LoadData2DParams(kk // 16 + kb, n1, ceil_div(kw, 16), if_transpose=True)
-                load_data(b2[kb * n1 * frac], b1, params)
-
-    def _add_bias(self, c1: LocalTensor, ni: int, cur_m: int, cur_n: int) -> None:
-        """The block's bias: GM -> L1 (C1, MTE2), L1 -> bias table (MTE1), added to C as the cube
-        initialises C from the bias table."""
-        t = self.tiling
-        assert t is not None and self._gbias is not None and self.bias_dt is not None
-        core = current()
-        que = self._ques["bias"]
-        bl1 = que.alloc_tensor(self.bias_dt)
-        data_copy(bl1, self._gbias[ni * t.base_n], Nd2NzParams(1, 1, cur_n, 0, cur_n, 1, 1, 0))
-        que.enque(bl1)
-        bl1 = que.deque(self.bias_dt)
-        nbytes = align(cur_n * self.bias_dt.itemsize, 32)
-        bias = local_bytes(core, bl1, cur_n * self.bias_dt.itemsize, "set_bias", "bias").view(self.bias_dt)
-        core.emit(
-            Pipe.MTE1, "data_copy", (bl1.access(nbytes),), (core.access(Space.BT, 0, nbytes),), BYTES[nbytes]
-        )
-        m1, n1 = ceil_div(cur_m, 16), ceil_div(cur_n, 16)
-        c = local_bytes(core, c1, m1 * n1 * 256 * self.acc.itemsize, "mmad", "dst").view(self.acc)
-        row = np.zeros(n1 * 16, self.acc)
-        row[:cur_n] = bias.astype(self.acc)
-        blocks = c.reshape(n1, m1, 16, 16)
-        blocks[...] = blocks + row.reshape(n1, 1, 1, 16)
-        que.free_tensor(bl1)
 
     # --- results ------------------------------------------------------------------------------
     def get_tensor_c(
@@ -586,10 +550,18 @@ class Matmul:
             self._check_ub(dst, en_sequential_write)
         mi, ni, cur_m, cur_n = self._pending.pop(0)
         q_co1 = self._ques["co1"]
+        assert self._held is not None
+        q_co1.enque(self._held)  # M -> FIX: the block leaves L0C
+        self._held = None
         c1 = q_co1.deque(self.acc)
-        quant = _QUANT[self.c_dt]
+        quant = C_QUANT[self.c_dt]
         if isinstance(dst, GlobalTensor):
-            off, row = (0, t.base_n) if en_sequential_write else (mi * t.base_m * t.n + ni * t.base_n, t.n)
+            c_n = self._org_c or self._org[1]  # the stored C's row length
+            off, row = (0, t.base_n) if en_sequential_write else (mi * t.base_m * c_n + ni * t.base_n, c_n)
+            if self.cb.data_copy_out is not None:  # the user's copy out (MatmulCallBackFunc)
+                self._copy_out_cb(dst, off, row, c1, mi, ni, cur_m, cur_n)
+                q_co1.free_tensor(c1)
+                return
             fixpipe(
                 dst[off],
                 c1,
@@ -601,55 +573,6 @@ class Matmul:
             self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)
 
-    def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
-        t = self._need_tiling("get_tensor_c")
-        local_operand(current(), dst, "get_tensor_c", "dst", (Space.UB,))
-        if self.workspace is None:
-            raise ValueError(
-                "get_tensor_c to a VECIN tensor goes through the workspace in global memory: pass "
-                "one to regist_matmul_obj(pipe, workspace, ...) (block_dim x baseM x baseN x "
-                "sizeof(C) bytes)"
-            )
-        pitch = t.base_n if sequential else self._single()[1]
-        if (pitch * self.c_dt.itemsize) % 32:
-            raise ValueError(
-                f"get_tensor_c to UB: rows of {pitch} x {self.c_dt.itemsize} B are not whole 32 B blocks; "
-                "use en_sequential_write=True (rows of baseN) or a singleCoreN aligned to 32 B"
-            )
-
-    def _to_ub(
-        self, dst: LocalTensor, c1: LocalTensor, mi: int, ni: int, cur_m: int, cur_n: int, sequential: bool
-    ) -> None:
-        """L0C -> workspace (FIX) -> UB (MTE2), the split chips' way from the cube to the vector core."""
-        t = self.tiling
-        assert t is not None
-        core = current()
-        csz = self.c_dt.itemsize
-        sn = self._single()[1]
-        pitch = t.base_n if sequential else sn
-        ws = GlobalTensor(self.c_dt)
-        ws.set_global_buffer(self.workspace)
-        ws = ws[core.block_idx * t.base_m * t.base_n]
-        fixpipe(
-            ws,
-            c1,
-            FixpipeParamsV220(
-                n_size=cur_n,
-                m_size=cur_m,
-                src_stride=align(cur_m, 16),
-                dst_stride=t.base_n,
-                quant_pre=_QUANT[self.c_dt],
-            ),
-        )
-        pipe_barrier(PIPE_ALL)  # the FIX write to GM lands before MTE2 reads it back
-        off = 0 if sequential else mi * t.base_m * sn + ni * t.base_n
-        blen = cur_n * csz
-        params = DataCopyExtParams(
-            cur_m, blen, (t.base_n - cur_n) * csz, (pitch * csz - align(blen, 32)) // 32, 0
-        )
-        data_copy_pad(dst[off], ws, params)
-        pipe_barrier(PIPE_ALL)  # synchronous: the block is in UB when the call returns
-
     def iterate_all(self, gm: GlobalTensor | LocalTensor, en_atomic: int = 0) -> None:
         """``IterateAll(gm)``: the core's whole ``singleCoreM x singleCoreN`` part of C, to GM or VECIN."""
         while self.iterate():
@@ -660,11 +583,49 @@ class Matmul:
         for key in list(self._kept):
             self._drop_kept(key)
         q_co1 = self._ques.get("co1")
-        while self._pending and q_co1 is not None:
-            self._pending.pop(0)
-            q_co1.free_tensor(q_co1.deque(self.acc))
+        if self._pending and q_co1 is not None and self._held is not None:
+            self._pending.clear()
+            q_co1.free_tensor(self._held)
+            self._held = None
         self._tail = (-1, -1, -1)
         self._reset()
+
+
+
+def _check_positions(a_type: MatmulType, b_type: MatmulType, c_type: MatmulType,
+                     bias_type: MatmulType | None) -> None:
+    """The positions and formats a Matmul object takes (FeatureNotSupportedError for the others)."""
+    for name, t in (("A", a_type), ("B", b_type), ("C", c_type), ("bias", bias_type)):
+        if t is not None and t.layout not in (LayoutMode.NONE, LayoutMode.NORMAL):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} with layout {LayoutMode(t.layout).name}: aclsim's batch matmul takes "
+                "NONE or NORMAL (BMNK) layouts"
+            )
+    for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
+        tscm = name != "bias" and t is not None and t.position is TPosition.TSCM
+        if t is not None and t.position is not TPosition.GM and not tscm:
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
+                "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"
+            )
+    for name, t in (("A", a_type), ("B", b_type)):
+        if t.position is TPosition.TSCM and t.format is not CubeFormat.NZ:
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} in TSCM as {CubeFormat(t.format).name}: the cube loads L1 in NZ "
+                "(pass NZ)"
+            )
+        if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (
+            t.format is CubeFormat.NZ and t.is_trans and t.position is TPosition.GM
+        ):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} in {CubeFormat(t.format).name}"
+                f"{' transposed' if t.is_trans else ''} in GM: ND, or NZ not transposed"
+            )
+    if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
+        raise FeatureNotSupportedError(
+            f"Matmul: C at {TPosition(c_type.position).name} in {CubeFormat(c_type.format).name}: "
+            "fixpipe writes ND rows to GM, or to VECIN through the workspace"
+        )
 
 
 def regist_matmul_obj(tpipe: TPipe, workspace: Any, *objs: Any) -> None:
@@ -688,5 +649,10 @@ def regist_matmul_obj(tpipe: TPipe, workspace: Any, *objs: Any) -> None:
         raise ValueError(f"regist_matmul_obj registers 1..{MAX_MATMUL_OBJS} Matmul objects, got {len(pairs)}")
     for mm, tiling in pairs:
         mm.pipe, mm.workspace = tpipe, workspace
+        mm.sub_block_idx = get_sub_block_idx()  # REGIST_MATMUL_OBJ initialises the AIV index itself
         if tiling is not None:
             mm.init(tiling)
+
+
+#: Ascend C's class behind ``Matmul`` (``using Matmul = MatmulImpl<...>``): the same class.
+MatmulImpl = Matmul

@@ -49,6 +49,9 @@ _BINDS: dict[tuple[TPosition, TPosition], tuple[TPosition, HardEvent | None, Har
     (P.GM, P.C1): (P.C1, E.MTE2_MTE1, E.MTE1_MTE2),
     (P.A1, P.A2): (P.A2, E.MTE1_M, E.M_MTE1),
     (P.B1, P.B2): (P.B2, E.MTE1_M, E.M_MTE1),
+    (P.C1, P.C2): (P.C2, E.MTE1_M, E.M_MTE1),  # L1 -> bias table (MTE1), read by mmad
+    (P.GM, P.TSCM): (P.TSCM, E.MTE2_MTE1, E.MTE1_MTE2),  # TSCM<GM>: a Matmul input whole in L1
+    (P.VECOUT, P.TSCM): (P.TSCM, E.MTE3_MTE1, E.MTE1_MTE3),  # TSCM<VECOUT>
     (P.GM, P.A2): (P.A2, E.MTE2_M, E.M_MTE2),
     (P.GM, P.B2): (P.B2, E.MTE2_M, E.M_MTE2),
     (P.VECOUT, P.A1): (P.A1, E.MTE3_MTE1, E.MTE1_MTE3),
@@ -68,6 +71,7 @@ _QUE_BIND: dict[TPosition, tuple[TPosition, TPosition]] = {
     P.C1: (P.GM, P.C1),
     P.A2: (P.A1, P.A2),
     P.B2: (P.B1, P.B2),
+    P.C2: (P.C1, P.C2),
     P.CO1: (P.CO1, P.CO2),
     P.CO2: (P.CO2, P.GM),
 }
@@ -482,7 +486,7 @@ class TQueBind:
 
 
 class TQue(TQueBind):
-    """``TQue<pos, depth>``: VECIN, VECOUT, VECCALC, A1, A2, B1, B2, C1, CO1, CO2.
+    """``TQue<pos, depth>``: VECIN, VECOUT, VECCALC, A1, A2, B1, B2, C1, C2, CO1, CO2.
 
     >>> TQue(TPosition.VECIN, 1).enq_evt.name
     'MTE2_V'

@@ -32,7 +32,7 @@ import numpy as np
 
 from aclsim.isa import HardEvent
 from aclsim.kernel._core import current, float16, float32, int32, uint16, uint32
-from aclsim.kernel.comparison import CMPMODE, SELMODE, compare_scalar, select
+from aclsim.kernel.comparison import CMPMODE, SELMODE, compare_exact, select
 from aclsim.kernel.conversion import RoundMode, cast
 from aclsim.kernel.elementwise import abs as v_abs
 from aclsim.kernel.elementwise import adds, and_, div, duplicate, exp, ln, mul, muls, or_, shift_right, sub
@@ -159,20 +159,20 @@ class _FloatWork:
             (cast, t2, t2, RoundMode.CAST_FLOOR, n), (muls, t2, t2, 2.0, n), (sub, t1, t1, t2, n),
             (muls, t1, t1, -2.0, n), (adds, t1, t1, 1.0, n), (cast, t1, t1, RoundMode.CAST_RINT, n),
             (shift_right, t2.reinterpret_cast(uint32), x.reinterpret_cast(uint32), 31, n),  # x's sign bit
-            (compare_scalar, m1, t2.reinterpret_cast(int32), 1, CMPMODE.EQ, n),
+            (compare_exact, m1, t2.reinterpret_cast(int32), 1, CMPMODE.EQ, n),
             (v_abs, t2, y, n), (cast, t3, t2, RoundMode.CAST_RINT, n), (sub, t3, t2, t3, n),
             (v_abs, t3, t3, n),
-            (compare_scalar, fin, t3, INT_THRESHOLD, CMPMODE.LT, n),  # y an integer
+            (compare_exact, fin, t3, INT_THRESHOLD, CMPMODE.LT, n),  # y an integer
             (and_, u(m1), u(fin), u(m1), words),
             (select, t2, m1, t1, 1.0, SELMODE.VSEL_TENSOR_SCALAR_MODE, n), (mul, d, t2, d, n),
-            (v_abs, t1, y, n), (compare_scalar, m1, t1, 0.0, CMPMODE.NE, n),  # the ones
-            (compare_scalar, m2, x, 1.0, CMPMODE.NE, n), (and_, u(m1), u(m2), u(m1), words),
-            (compare_scalar, m2, x, -1.0, CMPMODE.NE, n), (compare_scalar, m3, t1, np.inf, CMPMODE.NE, n),
+            (v_abs, t1, y, n), (compare_exact, m1, t1, 0.0, CMPMODE.NE, n),  # the ones
+            (compare_exact, m2, x, 1.0, CMPMODE.NE, n), (and_, u(m1), u(m2), u(m1), words),
+            (compare_exact, m2, x, -1.0, CMPMODE.NE, n), (compare_exact, m3, t1, np.inf, CMPMODE.NE, n),
             (or_, u(m2), u(m3), u(m2), words), (and_, u(m1), u(m2), u(m1), words),
             (select, d, m1, d, 1.0, SELMODE.VSEL_TENSOR_SCALAR_MODE, n),
-            (v_abs, t1, y, n), (compare_scalar, m1, t1, np.inf, CMPMODE.EQ, n),  # the NaNs
-            (or_, u(m1), u(fin), u(m1), words), (compare_scalar, m2, x, 0.0, CMPMODE.GE, n),
-            (compare_scalar, m3, x, -np.inf, CMPMODE.EQ, n), (or_, u(m2), u(m3), u(m2), words),
+            (v_abs, t1, y, n), (compare_exact, m1, t1, np.inf, CMPMODE.EQ, n),  # the NaNs
+            (or_, u(m1), u(fin), u(m1), words), (compare_exact, m2, x, 0.0, CMPMODE.GE, n),
+            (compare_exact, m3, x, -np.inf, CMPMODE.EQ, n), (or_, u(m2), u(m3), u(m2), words),
             (or_, u(m1), u(m2), u(m1), words),
             (select, d, m1, d, np.float32(np.nan), SELMODE.VSEL_TENSOR_SCALAR_MODE, n),
         ]
@@ -218,7 +218,7 @@ class _IntWork:
         f1 = t1.reinterpret_cast(float32)
         cast(f1, y, RoundMode.CAST_NONE, n)
         pipe_barrier(PIPE_V)
-        compare_scalar(neg, f1, 0.0, CMPMODE.LT, n)
+        compare_exact(neg, f1, 0.0, CMPMODE.LT, n)
         pipe_barrier(PIPE_V)
         muls(t1, y, -1, n)
         pipe_barrier(PIPE_V)
@@ -226,7 +226,7 @@ class _IntWork:
         pipe_barrier(PIPE_V)
         muls(abs_e, e, 1, n)
         pipe_barrier(PIPE_V)
-        compare_scalar(mask, abs_e, 0, CMPMODE.EQ, n)
+        compare_exact(mask, abs_e, 0, CMPMODE.EQ, n)
         duplicate(node, 0, n)
         pipe_barrier(PIPE_V)
         duplicate(t2, 1, n)
@@ -235,7 +235,7 @@ class _IntWork:
         self._sel(d, mask, t2, x, n)  # d = 1 for y = 0, else x
         shift_right(e, e, 1, n)
         pipe_barrier(PIPE_V)
-        compare_scalar(mask, e, 0, CMPMODE.EQ, n)
+        compare_exact(mask, e, 0, CMPMODE.EQ, n)
         pipe_barrier(PIPE_V)
         while self._any(e, n):  # square while the halved exponent is non-zero
             mul(t1, d, d, n)
@@ -245,11 +245,11 @@ class _IntWork:
             self._sel(node, mask, node, t2, n)
             shift_right(e, e, 1, n)
             pipe_barrier(PIPE_V)
-            compare_scalar(mask, e, 0, CMPMODE.EQ, n)
+            compare_exact(mask, e, 0, CMPMODE.EQ, n)
             pipe_barrier(PIPE_V)
         sub(node, abs_e, node, n)  # the exponent left, multiplied in one x at a time
         pipe_barrier(PIPE_V)
-        compare_scalar(mask, node, 0, CMPMODE.EQ, n)
+        compare_exact(mask, node, 0, CMPMODE.EQ, n)
         pipe_barrier(PIPE_V)
         while self._any(node, n):
             mul(t1, d, x, n)
@@ -258,9 +258,9 @@ class _IntWork:
             self._sel(d, mask, d, t1, n)
             self._sel(node, mask, node, t2, n)
             pipe_barrier(PIPE_V)
-            compare_scalar(mask, node, 0, CMPMODE.EQ, n)
+            compare_exact(mask, node, 0, CMPMODE.EQ, n)
             pipe_barrier(PIPE_V)
-        compare_scalar(mask, d, 0, CMPMODE.EQ, n)  # negative exponents: trunc(1 / d), 0 for d = 0
+        compare_exact(mask, d, 0, CMPMODE.EQ, n)  # negative exponents: trunc(1 / d), 0 for d = 0
         res, one = abs_e.reinterpret_cast(float32), e.reinterpret_cast(float32)
         cast(res, d, RoundMode.CAST_NONE, n)
         duplicate(one, 1.0, n)

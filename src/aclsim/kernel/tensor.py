@@ -34,6 +34,7 @@ class TPosition(enum.IntEnum):
     VECIN = 9
     VECOUT = 10
     VECCALC = 11
+    TSCM = 13  # L1 holding a Matmul input whole (SPM = 12 is not modelled)
 
 
 QuePosition = TPosition
@@ -52,6 +53,7 @@ POSITION_SPACE: dict[TPosition, Space] = {
     TPosition.VECIN: Space.UB,
     TPosition.VECOUT: Space.UB,
     TPosition.VECCALC: Space.UB,
+    TPosition.TSCM: Space.L1,
 }
 
 

@@ -399,6 +399,11 @@ class MatmulApiTiling:
                 bn = align(bn // 2, 16)
             else:
                 return f"baseM {bm} x baseN {bn} x {L0C_ELEM} B does not fit L0C ({l0c} B)"
+        while bias_size and bn * L0C_ELEM > chip.bt_bytes:  # the bias row of a block fills the bias table
+            if fn != -1 or bn <= 16:
+                return (f"baseN {bn}: a bias row of {bn} x {L0C_ELEM} B does not fit the bias table "
+                        f"({chip.bt_bytes} B)")
+            bn = align(bn // 2, 16)
         dbc = 2 if 2 * bm * bn * L0C_ELEM <= l0c else 1
         bk = min(align(DEFAULT_BASE_K_BYTES // isz, kal), align(sk, kal))
         dba = dbb = 2

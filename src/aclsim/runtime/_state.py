@@ -22,6 +22,7 @@ from aclsim.errors import (
     InvalidParamError,
     UninitializedError,
 )
+from aclsim.runtime import foreign
 from aclsim.runtime.backends import BACKENDS, Backend
 from aclsim.runtime.backends.sim import MAX_DEVICE_MEMORY, SimBackend
 from aclsim.runtime.hostmem import HostMemory
@@ -37,13 +38,32 @@ _PACKAGE_DIR = str(Path(__file__).resolve().parent.parent)
 
 
 def caller_site() -> str:
-    """``file:line`` of the first frame outside the aclsim package (where the user called us)."""
+    """``file:line`` of the first frame outside the aclsim package (where the user called us);
+    inside a call from native code, the native caller (:mod:`aclsim.runtime.foreign`)."""
+    call = foreign.current()
+    if call is not None:
+        return call.site
     frame = sys._getframe(1)
     while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
         frame = frame.f_back  # type: ignore[assignment]
     if frame is None:
         return "<aclsim>"
     return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+
+
+_SITE_RE = re.compile(r"(?:^|\()([^()]+):(\d+)\)?$")
+
+
+def site_location(site: str) -> tuple[str, int]:
+    """``(filename, lineno)`` of a :func:`caller_site` string, for a warning attributed to it:
+    ``"/x/prog.py:12"`` and a C caller's ``"main (prog.c:12)"`` give the file and line; a site
+    without a line gives itself and 0.
+
+    >>> site_location("/x/my prog.py:12"), site_location("main (prog.c:7)"), site_location("prog+0x40")
+    (('/x/my prog.py', 12), ('prog.c', 7), ('prog+0x40', 0))
+    """
+    m = _SITE_RE.search(site)
+    return (m.group(1), int(m.group(2))) if m else (site, 0)
 
 
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGT]?i?B?)?\s*$", re.IGNORECASE)

@@ -25,7 +25,7 @@ from aclsim.errors import (
     UninitializedError,
 )
 from aclsim.runtime import lookup
-from aclsim.runtime._state import caller_site, check_int, load_config
+from aclsim.runtime._state import caller_site, check_int, load_config, site_location
 from aclsim.runtime.backends import Backend, KernelRun
 from aclsim.runtime.callbacks import launch_callback, process_report, subscribe_report, unsubscribe_report
 from aclsim.runtime.context import Context
@@ -194,7 +194,10 @@ def finalize() -> list[str]:
     state.tls.context = None
     if leaks:
         text = "\n".join(f"  - {line}" for line in leaks)
-        warnings.warn(LeakWarning(f"finalize found {len(leaks)} leaked resource(s):\n{text}"), stacklevel=2)
+        # attributed to the user's call of finalize (a Python line, or a C caller), not to a face
+        filename, lineno = site_location(caller_site())
+        warnings.warn_explicit(LeakWarning(f"finalize found {len(leaks)} leaked resource(s):\n{text}"),
+                               LeakWarning, filename, lineno)
     return leaks
 
 
@@ -263,8 +266,10 @@ def get_device_count() -> int:
 
 
 def get_run_mode() -> RunMode:
-    """Always :attr:`RunMode.HOST`: the program runs on the host, the device is simulated."""
-    lookup.require_init()
+    """Always :attr:`RunMode.HOST`: the program runs on the host, the device is simulated.
+
+    Needs no :func:`init`: AscendCL answers it before ``aclInit`` (Ascend's published memory
+    samples ask for the run mode while parsing their options, before initialising)."""
     return RunMode.HOST
 
 

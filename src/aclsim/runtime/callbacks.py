@@ -22,7 +22,7 @@ from aclsim.errors import (
     ThreadNotSubscribedError,
     UninitializedError,
 )
-from aclsim.runtime import lookup
+from aclsim.runtime import foreign, lookup
 from aclsim.runtime._state import caller_site, check_int
 from aclsim.runtime.enums import CallbackBlockType
 from aclsim.runtime.lookup import stream_or_default
@@ -38,6 +38,24 @@ def _live_thread(thread_id: int) -> threading.Thread | None:
     return None
 
 
+class NativeThread(threading.Thread):
+    """A subscriber named by a C caller with a ``pthread_t`` that Python has not seen yet (a
+    C thread that has not called AscendCL, or not since it started): any live thread is a
+    legal subscriber on the device.  It stands for the thread until that thread's
+    :func:`process_report` claims its callbacks.  Python cannot observe a native thread's
+    end, so it counts as alive (docs/capi.md)."""
+
+    def __init__(self, ident: int) -> None:
+        super().__init__(name=f"native-thread-{ident}", daemon=True)  # never started: a stand-in
+        self._ident = ident
+
+    def is_alive(self) -> bool:
+        return True
+
+    def __repr__(self) -> str:
+        return f"<NativeThread {self.ident}>"
+
+
 def subscribe_report(thread_id: int, stream: Stream | None = None) -> None:
     """Route the stream's callbacks to the thread ``thread_id`` (``aclrtSubscribeReport``).
 
@@ -49,6 +67,8 @@ def subscribe_report(thread_id: int, stream: Stream | None = None) -> None:
     s = stream_or_default(stream, for_submit=False)
     thread_id = check_int("thread_id", thread_id, minimum=1)
     thread = _live_thread(thread_id)
+    if thread is None and foreign.current() is not None:
+        thread = NativeThread(thread_id)  # a C thread id: Python may not know the thread yet
     if thread is None:
         raise InvalidParamError(f"no live thread has id {thread_id}",
                                 hint="pass the id from acl.util.start_thread or threading.get_ident()")
@@ -91,6 +111,14 @@ def launch_callback(fn: Callable[[Any], Any], user_data: Any, block_type: int,
                           block == CallbackBlockType.BLOCK, thread))
 
 
+def _subscriber_keys(state: Any, me: threading.Thread) -> list[threading.Thread]:
+    """``me``, and the :class:`NativeThread` subscribers that stand for it."""
+    candidates = (*state.subscriptions.values(), *state.reports)
+    natives: list[threading.Thread] = [
+        t for t in candidates if isinstance(t, NativeThread) and t.ident == me.ident]
+    return [me, *dict.fromkeys(natives)]
+
+
 def process_report(timeout: float | None = None) -> int:
     """Run the callbacks waiting for this thread; wait up to ``timeout`` seconds (None = for
     ever) for the first.  Returns how many ran; :class:`ReportTimeoutError` if none came."""
@@ -100,10 +128,11 @@ def process_report(timeout: float | None = None) -> int:
     tid = me.ident
     deadline = None if timeout is None else time.monotonic() + max(timeout, 0.0)
     with state.report_cond:
-        if me not in state.subscriptions.values() and not state.reports.get(me):
+        keys = _subscriber_keys(state, me)
+        if not any(k in state.subscriptions.values() or state.reports.get(k) for k in keys):
             raise ThreadNotSubscribedError(f"thread {tid} is not subscribed to any stream",
                                            hint="call subscribe_report(thread_id, stream) first")
-        while not state.reports.get(me):
+        while not any(state.reports.get(k) for k in keys):
             remaining = 0.05 if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
                 raise ReportTimeoutError(f"no callback for thread {tid} within {timeout * 1000:.0f} ms"
@@ -111,7 +140,7 @@ def process_report(timeout: float | None = None) -> int:
             state.report_cond.wait(min(remaining, 0.05))
             if not state.initialized:
                 raise UninitializedError("finalize ran while process_report was waiting")
-        batch = state.reports.pop(me)
+        batch = [r for k in keys for r in state.reports.pop(k, [])]
         for report in batch:
             report.picked = True
     for report in batch:

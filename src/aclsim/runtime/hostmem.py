@@ -32,6 +32,7 @@ from aclsim.errors import (
     MemoryFreeError,
     RtParamInvalidError,
 )
+from aclsim.runtime import foreign
 
 HOST_ALIGN = 4096  # malloc_host returns page-aligned memory
 MIN_HOST_BLOCK = HOST_ALIGN
@@ -133,6 +134,13 @@ class PinnedHostPool:
         block.waits = waits
         self._free.setdefault(block.size, collections.deque()).append(block)
 
+    def holds(self, block: PinnedBlock | None) -> bool:
+        """Whether ``block`` is still this pool's memory (live or cached), not given back to
+        the OS (where a C program's own ``malloc`` may reuse its addresses)."""
+        if block is None:
+            return False
+        return self._live.get(block.addr) is block or any(b is block for b in self._free.get(block.size, ()))
+
     def empty_cache(self) -> int:
         """Drop cached buffers whose copies are done; returns the bytes dropped."""
         dropped = 0
@@ -178,7 +186,7 @@ class HostRegion:
     def __init__(self, addr: int, nbytes: int, kind: str, owner: object, site: str, weak: bool) -> None:
         self.addr = addr
         self.nbytes = nbytes
-        self.kind = kind  # "pinned" | "numpy" | "bytes"
+        self.kind = kind  # "pinned" | "numpy" | "bytes" | "process" (a C caller's memory, unregistered)
         self.site = site
         self.uses: set[Any] | None = None  # streams that queued copies on it (pinned)
         self.block: PinnedBlock | None = None  # pinned: the pool's block
@@ -371,10 +379,15 @@ class HostMemory:
                     f"{nbytes} B at host 0x{ptr:x} run past the end of {near!r}",
                     hint="copy at most the size of the host buffer")
             dead = self._freed_at(ptr)
-            if dead is not None:  # the pinned pool caches it: unknown memory, named
+            raw = foreign.raw_host_memory()
+            if dead is not None and (not raw or self.pinned.holds(dead.block)):
+                # the pinned pool caches it: unknown memory, named
                 raise InvalidMemoryTypeError(
                     f"use after free: host address 0x{ptr:x} is {ptr - dead.addr} B inside "
                     f"{_describe_host(dead)}", hint="keep host buffers allocated while copies use them")
+            if raw:  # a C caller: any process address is host memory, used in place
+                process = HostRegion(ptr, nbytes, "process", None, "", weak=False)
+                return process, _ctypes_view(ptr, nbytes), None
             raise InvalidMemoryTypeError(
                 f"host address 0x{ptr:x} is not memory aclsim knows",
                 hint="get host pointers from malloc_host, numpy_to_ptr or bytes_to_ptr, and keep the "

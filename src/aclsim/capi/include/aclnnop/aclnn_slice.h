@@ -1,0 +1,22 @@
+/*
+ * aclnnop/aclnn_slice.h - aclnn Slice for aclsim: phase one (GetWorkspaceSize) and phase two.
+ * GENERATED from aclsim/capi/aclnn_table.txt by `python -m aclsim.capi.aclnn_table --write`:
+ * edit the table, not this file.  Statuses and semantics: docs/aclnn.md, docs/capi.md.
+ */
+#ifndef ACLSIM_ACLNNOP_ACLNN_SLICE_H_
+#define ACLSIM_ACLNNOP_ACLNN_SLICE_H_
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64_t start, int64_t end, int64_t step, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSlice(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ACLSIM_ACLNNOP_ACLNN_SLICE_H_ */
