@@ -11,8 +11,11 @@ The kernel below is that example's, ported line by line (``Process`` for cases 1
 ``ProcessDoubleBuffer`` for 4 and 5, ``ProcessDoubleBufferBankConflict`` for 6): UB laid out
 by hand at fixed addresses, flags set and waited by hand.  It runs on the 910B1 preset (the
 measured SoC's clock); each variant's modelled task duration and per-pipe busy times are
-printed next to the published ones, with the error.  The model's only figures fitted to this
-series are the device-memory and L2 latencies, from case 1's copies (``aclsim chips --sources``).
+printed next to the published ones, with the error.  The model's figures taken from this
+series (``aclsim chips --sources``): the device-memory and L2 latencies and the scalar issue
+cost, from case 1; the launch head (Task Duration - aiv_time with one block, cases 0-1) and the
+blocks' dispatch interval (the same with 48 blocks, cases 2-6); and the L2 policy (written lines
+leave first: cases 3-4 against case 5).  The other cases' task durations are checks.
 
     python benchmarks/calibration.py            # one JSON line, and a table on stderr
     python benchmarks/calibration.py --cases 2 5

@@ -144,16 +144,6 @@ def test_issue_takes_scalar_cycles_per_instruction() -> None:
     assert simulate(TINY, [adds]).total_cycles == 10.0  # no issue cost: back to back
 
 
-def test_task_duration_adds_the_launch_overhead_by_block_count() -> None:
-    copy = [_copy_in(0, 4096)]
-    for blocks in (1, 48):
-        report = simulate(A2, [copy] * blocks)
-        overhead = (A2.task_head_s + A2.task_per_block_s * blocks) * A2.clock_hz
-        assert report.task_cycles == pytest.approx(report.total_cycles + overhead)
-        assert report.task_seconds == pytest.approx(report.task_cycles / A2.clock_hz)
-    assert simulate(TINY, [copy]).task_cycles == simulate(TINY, [copy]).total_cycles
-
-
 def test_written_lines_leave_first_under_pressure() -> None:
     """With ``writes_first`` a written line enters at the LRU end: reads streaming through a
     full cache push written data out (written back) before older read data; without

@@ -18,6 +18,8 @@ Sources (abbreviations as in ``design/reference/ascend-api.md``):
 - [ADD] asc-devkit "Add performance tuning" example (8192x8192 fp16 add on Atlas A2, 1.85 GHz,
   48 AIV): case 1 (one core, 8 KiB copies, back to back) gives the device-memory and L2
   latencies below (the only figures fitted to a measurement; see docs/simulator.md).
+- [HIASC-L2] hiascend.com "Setting a Proper L2 CacheMode" (atlas_ascendc_best_practices_10_00014):
+  data beyond the L2's capacity replaces old lines; a replaced line is written back to GM first.
 - [MM] asc-devkit matmul tuning examples: HBM "about 1.8TB/s", L2 "about 5TB/s", 192 MB L2.
 - [DVM] a runtime source's per-SoC table (UNVERIFIED; repository not identified): AIC counts,
   L2 sizes of 910B3/B4; [B4INI] a test embedding an Ascend910B4.ini excerpt (UNVERIFIED).
@@ -100,11 +102,16 @@ A2_MODEL_SOURCES = {
     "store (2613.205 us / 16384 at 1.85 GHz) -> 207 cycles (a store lands in L2)",
     "l2_bandwidth": "[MM] 'peak bandwidth of L2Cache is about 5TB/s'",
     "l2_line_bytes": "[DVM] kC220L2CacheLineBytes = 512 (UNVERIFIED)",
-    "l2_writes_first": "no public description of the replacement policy: plain LRU. On [ADD] the other "
-    "policy (written lines leave first) fits case 4 (-1.5 %) but not case 2 (+24 %); LRU: worst 17 %",
+    "l2_writes_first": "no public description of the replacement policy ([HIASC-L2]: a replaced dirty line "
+    "is written back to GM first, taking GM bandwidth). ESTIMATE chosen on [ADD]: z is written back in full "
+    "during cases 3 and 4 (384 MiB through HBM in 261.5 / 257.6 us of aiv_time) yet stays in L2 in case 5 "
+    "(its reads bypass L2: 256 MiB in 185 us); written lines leaving first gives both, plain LRU keeps "
+    "64 MiB of z dirty (cases 3, 4: -20 %)",
     "dram_bandwidth": "third-party analyses: 1.6 TB/s (UNVERIFIED; [MM] says about 1.8TB/s)",
-    "task_head_s, task_per_block_s": "derived from [ADD]: Task Duration - aiv_time is 0.46 us with 1 block "
-    "(cases 0, 1) and 2.5-9.4 us, mean 6.3 us, with 48 (cases 2-6) -> 0.34 us + 0.124 us per block",
+    "task_head_s": "derived from [ADD]: Task Duration - aiv_time with 1 block is 0.46-0.47 us (cases 0, 1)",
+    "task_per_block_s": "derived from [ADD]: blocks are dispatched one after another, this far apart; "
+    "Task Duration - aiv_time with 48 blocks is 2.5-9.4 us, mean 6.3 us (cases 2-6) = 0.46 us + 47 x "
+    "0.124 us",
     "scalar_issue_cycles": "derived from [ADD] case 1: 231.166 us of scalar time at 1.85 GHz over "
     "16384 loops of 12 recorded instructions -> 2.2 cycles of control code per instruction",
     "vector_api_costs": "[ATT] fitted k and b per API and dtype (fp16, fp32); cycles per repeat = k x "
@@ -165,14 +172,14 @@ def _atlas_a2(name: str, clock_hz: float, cube_cores: int, l2_bytes: int, dram_b
         l2_latency_cycles=207,
         l2_bandwidth=5e12,
         l2_line_bytes=512,
-        l2_writes_first=False,
+        l2_writes_first=True,
         vector_api_costs=_vector_costs(),
         vector_issue_cycles=22,
         vector_cycles_per_repeat=1.0,
         ub_bank_groups=16,
         ub_bank_row_bytes=32,
         ub_bank_slice_bytes=64 * KiB,
-        task_head_s=0.34e-6,
+        task_head_s=0.46e-6,
         task_per_block_s=0.124e-6,
         scalar_issue_cycles=2.2,
         aicpu_count=6,

@@ -101,7 +101,9 @@ class ChipSpec:
     ub_bank_groups: int = 0
     ub_bank_row_bytes: int = 32
     ub_bank_slice_bytes: int = 65536
-    # a launch's task duration beyond its cores' busy span (scheduling the blocks, completion)
+    # a launch's task duration beyond its cores' span (scheduling the task, the first block's
+    # dispatch, completion), and the interval between two blocks' dispatch (block k of a wave
+    # starts k intervals after the first)
     task_head_s: float = 0.0
     task_per_block_s: float = 0.0
     # the scalar unit's cycles of control code (address arithmetic, loop and queue bookkeeping)

@@ -413,6 +413,15 @@ def _through_l2(chip: ChipSpec, cache: L2Cache, streams: Sequence[Stream]) -> No
         st.gm_lat = [hbm_lat if x else l2_lat for x in slow]
 
 
+def _dispatch_unit(st: Stream) -> int:
+    """The cores dispatched together: a mixed kernel's group (its AIC and AIVs, named by the
+    stream's ``mix_core`` marker), else one block."""
+    first = st.instrs[0] if st.instrs else None
+    if first is not None and first.op == MIX_OP:
+        return 1 + int(first.cost["ratio"])
+    return 1
+
+
 def _same_stream(a: Stream, b: Stream) -> bool:
     """Whether two blocks turned into the very same integers and durations."""
     return (len(a.kinds) == len(b.kinds) and a.gm_bytes == b.gm_bytes and a.gm_rate == b.gm_rate
@@ -436,16 +445,23 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0:
             del xf.fired[key]
     # when the wave's pipes cannot ask for more than HBM gives, each transfer runs at its path rate
     contended = sum(streams[b].demand for b in blocks) > hbm
+    # the blocks are dispatched one after another: block k of the wave starts k intervals late
+    # (a mixed kernel's group, its AIC and AIVs, is dispatched as one)
+    dispatch = chip.task_per_block_s * chip.clock_hz
+    unit = _dispatch_unit(streams[blocks.start]) if len(blocks) else 1
+    late = {b: (b - blocks.start) // unit * dispatch for b in blocks}
+    # blocks sharing device memory at shifted moments are not copies of each other: one class each
+    alone = jitter is not None or (contended and dispatch > 0)
     for b in blocks:
         st = streams[b]
         # same integers, same durations: matched before computing them (under jitter every
         # block draws its own durations, so it is a class of its own)
         crossing = xf is not None and (XSET in st.kinds or XWAIT in st.kinds)
-        same = (None if jitter or crossing else
+        same = (None if alone or crossing else
                 next((k for k, c in enumerate(classes) if c.xf is None and _same_stream(c.st, st)), None))
         if same is None:
             durs, busy, gm_lat, gm_bytes = durations(st, jitter, rng, not contended)
-            core = _Core(st, durs, busy, gm_lat, gm_bytes, t0, floors, chip.flag_latency_cycles, b)
+            core = _Core(st, durs, busy, gm_lat, gm_bytes, t0 + late[b], floors, chip.flag_latency_cycles, b)
             core.issue_cost = chip.scalar_issue_cycles
             if crossing:
                 core.xf = xf
@@ -457,20 +473,25 @@ def _schedule_wave(chip: ChipSpec, streams: Sequence[Stream], blocks: range, t0:
             members[same].append(b)
     fluid = Hbm(hbm, t0, chip.l2_bandwidth / chip.clock_hz)
     fluid.run(classes)
-    steps = (lambda: fluid.steps) if contended else (lambda: _sweep_steps(classes))
     tls: list[CoreTimeline] = []
+    shifts: list[list[float]] = []
     for c, m in zip(classes, members, strict=True):
         first = c.timeline(m[0], m[0] - blocks.start, wave)
-        for b in m:
+        shifts.append([late[b] - late[m[0]] for b in m])
+        for b, shift in zip(m, shifts[-1], strict=True):
             if b == m[0]:
                 tl = first
-            else:
+            else:  # the class's schedule, as late as the block's dispatch
                 sb = streams[b]
-                tl = CoreTimeline(b, 0, wave, sb.instrs, first.start, first.end, first.flows, first.busy,
-                                  first.flag_stall, first.begin, first.finish, sb.gm_read, sb.gm_write,
-                                  first.bw_stall)
+                start, end = first.start, first.end
+                if shift:
+                    start, end = [t + shift for t in start], [t + shift for t in end]
+                tl = CoreTimeline(b, 0, wave, sb.instrs, start, end, first.flows, first.busy,
+                                  first.flag_stall, first.begin + shift, first.finish + shift, sb.gm_read,
+                                  sb.gm_write, first.bw_stall)
             tl.core = b - blocks.start
             tls.append(tl)
+    steps = (lambda: fluid.steps) if contended else (lambda: _sweep_steps(classes, shifts))
     tls.sort(key=lambda tl: tl.block)
     return tls, steps
 
@@ -526,18 +547,20 @@ def _check_flags(instrs: Sequence[Instr], set_index: list[list[int]], wait_index
                                 hint="wait for a flag before setting it again, or use another event id")
 
 
-def _sweep_steps(classes: Sequence[_Core]) -> list[tuple[float, float]]:
-    """The chip's device-memory draw over time when every transfer ran at its path rate."""
+def _sweep_steps(classes: Sequence[_Core], shifts: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
+    """The chip's device-memory draw over time when every transfer ran at its path rate
+    (``shifts``: per class, how late each of its blocks runs its schedule)."""
     changes: dict[float, float] = {}
-    for c in classes:
+    for c, class_shifts in zip(classes, shifts, strict=True):
         st = c.st
         for j, i in enumerate(st.gm_idx):
             t = c.start[i] + st.gm_copy[j]
             t_end = c.end[i] - c.gm_lat[j]
             if t_end > t and st.gm_hbm[j]:
-                r = st.gm_hbm[j] / (t_end - t) * c.mult
-                changes[t] = changes.get(t, 0.0) + r
-                changes[t_end] = changes.get(t_end, 0.0) - r
+                r = st.gm_hbm[j] / (t_end - t)
+                for shift in class_shifts:
+                    changes[t + shift] = changes.get(t + shift, 0.0) + r
+                    changes[t_end + shift] = changes.get(t_end + shift, 0.0) - r
     steps: list[tuple[float, float]] = []
     draw = 0.0
     for t in sorted(changes):

@@ -55,18 +55,20 @@ class SimReport:
 
     @property
     def seconds(self) -> float:
-        """The cores' span: from the first block's start to the last block's end (msprof's
-        ``aiv_time``/``aicore_time`` of the longest block, when blocks start together)."""
+        """The cores' span: from the first block's start to the last block's end.  Blocks start
+        ``task_per_block_s`` apart (dispatched one after another), so the span includes the
+        later blocks' dispatch; msprof's ``aiv_time``/``aicore_time`` is the longest block's
+        own time (``finish - begin`` of its timeline)."""
         return self.total_cycles / self.chip.clock_hz
 
     @property
     def task_cycles(self) -> float:
-        """msprof's Task Duration in cycles: the cores' span plus the launch's overhead,
-        ``task_head_s + task_per_block_s * block_dim`` (dispatching the blocks, completion)."""
+        """msprof's Task Duration in cycles: the cores' span (which holds the blocks' dispatch,
+        ``task_per_block_s`` apart) plus the launch's fixed overhead ``task_head_s`` (scheduling
+        the task, the first block's dispatch, completion)."""
         if not self.block_dim:
             return self.total_cycles
-        chip = self.chip
-        return self.total_cycles + (chip.task_head_s + chip.task_per_block_s * self.block_dim) * chip.clock_hz
+        return self.total_cycles + self.chip.task_head_s * self.chip.clock_hz
 
     @property
     def task_seconds(self) -> float:
