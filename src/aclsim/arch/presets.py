@@ -76,6 +76,16 @@ _ATT_VECTOR = {
     "tanh": (0.1976, 0.1570, 182.0, 154.0), "erf": (0.6996, 0.6038, 478.0, 458.0),
     # Compares (CompareScalar's vcmpvs): the mean of [ATT]'s CompareScalarEQ/GE/GT/LE/NE/LT rows
     "compares": (0.0084, 0.0161, 21.92, 22.31),
+    "compare_scalar": (0.0084, 0.0161, 21.92, 22.31),  # the same instruction (CompareScalar)
+    "maxs": (0.0071, 0.0141, 20.09, 20.09), "mins": (0.0071, 0.0142, 20.09, 20.09),
+    "and": (0.0107, 0.0112, 17.14, 17.56),
+    # Or: [ATT] fits uint16 only (aclsim's And/Or take 16-bit types only; the 32-bit slot is unused)
+    "or": (0.0132, 0.0132, 12.40, 12.40),
+    "brcb": (0.0074, 0.0146, 13.06, 13.07),
+    "gather": (0.1873, 0.1875, 17.02, 15.0), "gather_mask": (0.0156, 0.0313, 14.02, 14.02),
+    "whole_reduce_max": (0.0547, 0.1094, 21.0, 20.0), "whole_reduce_min": (0.0547, 0.1094, 21.0, 20.0),
+    "block_reduce_max": (0.0547, 0.0198, 18.0, 16.74), "block_reduce_min": (0.0547, 0.0198, 18.0, 16.74),
+    "pair_reduce_sum": (0.0547, 0.1094, 37.16, 36.96),
 }
 
 
