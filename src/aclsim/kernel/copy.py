@@ -24,7 +24,18 @@ from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
-from aclsim.kernel._core import BYTES, BYTES_REPEATS, SEGMENTS, Core, current, fault_code
+from aclsim.kernel._core import (
+    BYTES,
+    BYTES_REPEATS,
+    SEGMENTS,
+    Core,
+    bytes_elems,
+    current,
+    dtype_name,
+    elem_bytes,
+    fault_code,
+    is_int4,
+)
 from aclsim.kernel.atomic import store, store_cost, store_reads
 from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub, copy_l1_to_bt
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
@@ -193,8 +204,9 @@ def data_copy(
     if isinstance(dst, LocalTensor) and dst.space is Space.BT:  # L1 -> bias table (with half -> float)
         copy_l1_to_bt(dst, src, count_or_params)
         return
-    if dst.dtype.itemsize != src.dtype.itemsize:
-        raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
+    if dst.dtype.itemsize != src.dtype.itemsize or is_int4(dst.dtype) != is_int4(src.dtype):
+        raise TypeError(f"data_copy between {dtype_name(src.dtype)} and {dtype_name(dst.dtype)}: "
+                        "use cast for conversions")
     pipe, kind = _direction(dst, src)
     if isinstance(count_or_params, Nd2NzParams):
         if kind != "gm2local" or not isinstance(dst, LocalTensor) or dst.space not in (Space.L1, Space.UB):
@@ -212,7 +224,7 @@ def data_copy(
         n = int(count_or_params)
         if n < 0:
             raise ValueError(f"data_copy count must be >= 0, got {n}")
-        nbytes = n * src.dtype.itemsize
+        nbytes = elem_bytes(src.dtype, n)
         count, blen = 1, nbytes - nbytes % BLOCK
         sstride = dstride = blen
     sspan = (count - 1) * sstride + blen if count else 0
@@ -265,7 +277,7 @@ def _shifted(t: Any, nbytes: int) -> Any:
     """``t`` moved ``nbytes`` bytes on (a loop-mode iteration's operand)."""
     if isinstance(t, GlobalTensor):
         return t.offset_bytes(nbytes)
-    return t[nbytes // t.dtype.itemsize]
+    return t[bytes_elems(t.dtype, nbytes)]
 
 
 def _looped(core: Core, fn: Any, dst: Any, src: Any, *args: Any) -> bool:

@@ -1,0 +1,141 @@
+"""``int4b_t``: the packed 4-bit signed type in tensors, element access and data copies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import aclsim.kernel as asc
+from aclsim import errors
+from aclsim.isa import Space
+
+P = asc.TPosition
+I4 = asc.int4b_t
+VEC = errors.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+
+
+def pack(v: np.ndarray) -> np.ndarray:
+    """int4 values -8..7 as the device packs them: element 2k in the low nibble of byte k."""
+    u = (np.asarray(v, np.int64) & 0xF).astype(np.uint8)
+    return u[0::2] | (u[1::2] << 4)
+
+
+def values(n: int, seed: int = 0) -> np.ndarray:
+    return np.random.default_rng(seed).integers(-8, 8, n).astype(np.int8)
+
+
+def test_packing_is_low_nibble_first_as_documented() -> None:
+    # LoadDataWithTranspose's page: 6 and 7 packed into one byte give 0b0111_0110 = 118
+    assert pack(np.array([6, 7]))[0] == 118
+
+
+@asc.kernel
+def sizes(out: list[Any], x: Any) -> None:
+    pipe = asc.TPipe()
+    que, buf = asc.TQue(P.VECIN, 1), asc.TBuf(P.VECCALC)
+    pipe.init_buffer(que, 1, 64)
+    pipe.init_buffer(buf, 96)
+    t = que.alloc_tensor(I4)
+    g = asc.GlobalTensor(I4)
+    g.set_global_buffer(x)
+    b = buf.get(I4)
+    out.extend([t.get_size(), t.get_length(), b.get_size(), buf.get(I4, 10).get_size(),
+                t[64].get_size(), t[64].get_phy_addr(), t.reinterpret_cast(asc.int16).get_size(),
+                t.reinterpret_cast(asc.int16).reinterpret_cast(I4).get_size(), g.get_size(),
+                g[10].get_size(), repr(t)])
+    que.free_tensor(t)
+
+
+def test_sizes_count_elements_two_per_byte(run) -> None:
+    out: list[Any] = []
+    run(sizes, 1, np.zeros(50, np.uint8), extra=(out,))
+    assert out[:4] == [128, 64, 192, 10]
+    assert out[4:10] == [64, 32, 32, 128, 100, 90]
+    assert "int4b_t x128" in out[10]
+
+
+@asc.kernel
+def values_kernel(out: list[Any], x: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    buf = asc.TBuf(P.VECCALC)
+    pipe.init_buffer(buf, 64)
+    t = buf.get(I4)
+    g, h = asc.GlobalTensor(I4), asc.GlobalTensor(I4)
+    g.set_global_buffer(x)
+    h.set_global_buffer(y)
+    for i in range(6):
+        t.set_value(i, g.get_value(i))
+    t.set_value(6, 9)  # stored as its low four bits: -7
+    out.extend(int(t.get_value(i)) for i in range(7))
+    out.append(t.numpy()[:7].tolist())
+    h.set_value(3, -8)
+    h.set_value(4, 5)
+
+
+def test_get_and_set_value_read_one_nibble_sign_extended(run) -> None:
+    v = np.array([-8, 7, -1, 0, 3, -5, 0, 0], np.int8)
+    out: list[Any] = []
+    _, (_, y) = run(values_kernel, 1, pack(v), np.full(4, 0x99, np.uint8), extra=(out,))
+    assert out[:7] == [*v[:6].tolist(), -7] and out[7] == out[:7]
+    # only the written nibble changes: byte 1 keeps its low nibble, byte 2 its high nibble
+    assert y.tolist() == [0x99, 0x89, 0x95, 0x99]
+
+
+@asc.kernel
+def copy_through_ub(n: int, x: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    que = asc.TQue(P.VECIN, 1)
+    pipe.init_buffer(que, 1, 256)
+    g, h = asc.GlobalTensor(I4), asc.GlobalTensor(I4)
+    g.set_global_buffer(x)
+    h.set_global_buffer(y)
+    t = que.alloc_tensor(I4)
+    asc.data_copy(t, g[64], n)  # counts elements: n / 2 bytes, from byte 32
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.data_copy(h, t, n)
+    que.free_tensor(t)
+
+
+def test_data_copy_counts_int4_elements(run) -> None:
+    v = values(512, 1)
+    launch, (_, y) = run(copy_through_ub, 1, pack(v), np.zeros(256, np.uint8), extra=(384,))
+    assert np.array_equal(y[:192], pack(v[64:448])) and not y[192:].any()
+    moves = [i for i in launch.streams[0] if i.op == "data_copy"]
+    gm = [a for i in moves for a in (*i.reads, *i.writes) if a.space is Space.GM]
+    assert [a.length for a in gm] == [192, 192] and gm[0].offset % 64 == 32
+
+
+@asc.kernel
+def odd_offset(x: Any) -> None:
+    g = asc.GlobalTensor(I4)
+    g.set_global_buffer(x)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(P.VECCALC)
+    pipe.init_buffer(buf, 64)
+    buf.get(I4)[3]
+
+
+def test_a_sub_tensor_cannot_start_inside_a_byte(run) -> None:
+    with pytest.raises(errors.TaskError) as info:
+        run(odd_offset, 1, np.zeros(8, np.uint8))
+    e = info.value.cause
+    assert isinstance(e, errors.LocalOutOfRangeError) and "odd" in str(e)
+    assert e.code == VEC and e.file == __file__
+
+
+@asc.kernel
+def mixed(x: Any) -> None:
+    pipe = asc.TPipe()
+    buf = asc.TBuf(P.VECCALC)
+    pipe.init_buffer(buf, 64)
+    g = asc.GlobalTensor(asc.int8)
+    g.set_global_buffer(x)
+    asc.data_copy(buf.get(I4), g, 64)
+
+
+def test_data_copy_does_not_convert_int8_to_int4(run) -> None:
+    with pytest.raises(errors.TaskError) as info:
+        run(mixed, 1, np.zeros(64, np.int8))
+    assert "data_copy between int8 and int4b_t" in str(info.value.cause)
