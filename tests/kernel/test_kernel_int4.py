@@ -139,3 +139,71 @@ def test_data_copy_does_not_convert_int8_to_int4(run) -> None:
     with pytest.raises(errors.TaskError) as info:
         run(mixed, 1, np.zeros(64, np.int8))
     assert "data_copy between int8 and int4b_t" in str(info.value.cause)
+
+
+@asc.kernel
+def cast_kernel(mode: Any, n: int, x: Any, q: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    a, b, c = asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC)
+    for t in (a, c):
+        pipe.init_buffer(t, 2 * n)
+    pipe.init_buffer(b, n // 2)
+    h, g4, h2 = asc.GlobalTensor(asc.half), asc.GlobalTensor(I4), asc.GlobalTensor(asc.half)
+    h.set_global_buffer(x)
+    g4.set_global_buffer(q)
+    h2.set_global_buffer(y)
+    src, mid, back = a.get(asc.half), b.get(asc.int8).reinterpret_cast(I4), c.get(asc.half)
+    asc.data_copy(src, h, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.cast(mid, src, mode, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.cast(back, mid, asc.RoundMode.CAST_NONE, n)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.data_copy(g4, mid, n)
+    asc.data_copy(h2, back, n)
+
+
+ROUND = {
+    asc.RoundMode.CAST_NONE: np.rint, asc.RoundMode.CAST_RINT: np.rint, asc.RoundMode.CAST_FLOOR: np.floor,
+    asc.RoundMode.CAST_CEIL: np.ceil, asc.RoundMode.CAST_TRUNC: np.trunc,
+    asc.RoundMode.CAST_ROUND: lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5),
+}
+
+
+@pytest.mark.parametrize("mode", list(ROUND))
+def test_cast_half_to_int4_rounds_and_saturates_and_back_is_exact(run, mode) -> None:
+    n = 128
+    x = np.concatenate([np.arange(-12, 12, 0.5), [-8.5, 7.5, 2.5, -2.5, np.nan, np.inf, -np.inf, 0.49],
+                        np.random.default_rng(2).uniform(-9, 9, 72)]).astype(np.float16)
+    want = np.clip(np.nan_to_num(ROUND[mode](x.astype(np.float64)), nan=0, posinf=7, neginf=-8), -8, 7)
+    launch, (_, q, y) = run(cast_kernel, 1, x, np.zeros(n // 2, np.uint8), np.zeros(n, np.float16),
+                            extra=(mode, n))
+    assert np.array_equal(q, pack(want)) and np.array_equal(y, want.astype(np.float16))
+    casts = [i for i in launch.streams[0] if i.op == "cast"]
+    assert [(i.reads[0].length, i.writes[0].length) for i in casts] == [(256, 64), (64, 256)]
+
+
+@asc.kernel
+def bad_cast(case: int) -> None:
+    pipe = asc.TPipe()
+    buf = asc.TBuf(P.VECCALC)
+    pipe.init_buffer(buf, 1024)
+    f, i4 = buf.get(asc.float32), buf.get(I4)[512]
+    if case == 0:
+        asc.cast(i4, f, asc.RoundMode.CAST_RINT, 64)
+    elif case == 1:
+        asc.cast(i4, buf.get(asc.half), asc.RoundMode.CAST_RINT, 63)
+    else:
+        asc.cast(i4, buf.get(asc.half), asc.RoundMode.CAST_RINT, 128, 1, asc.UnaryRepeatParams(1, 1, 2, 8))
+
+
+@pytest.mark.parametrize("case,cls,text", [
+    (0, errors.FeatureNotSupportedError, "float32 -> int4b_t is not a documented int4b_t conversion"),
+    (1, ValueError, "needs an even count"),
+    (2, errors.FeatureNotSupportedError, "count form of an int4b_t cast only"),
+])
+def test_int4_casts_outside_the_documented_pairs_are_refused(run, case, cls, text) -> None:
+    with pytest.raises(errors.TaskError) as info:
+        run(bad_cast, 1, extra=(case,))
+    e = info.value.cause
+    assert isinstance(e, cls) and text in str(e), str(e)

@@ -18,9 +18,23 @@ import numpy as np
 
 from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Pipe
-from aclsim.kernel._core import REPEATS, bfloat16, current, float16, int32
+from aclsim.kernel._core import (
+    REPEATS,
+    Core,
+    UnsupportedFault,
+    bfloat16,
+    current,
+    dtype_name,
+    elem_bytes,
+    float16,
+    int8,
+    int32,
+    is_int4,
+    pack_int4,
+    unpack_int4,
+)
 from aclsim.kernel.mask import RESET
-from aclsim.kernel.operands import count_view, local_operand
+from aclsim.kernel.operands import count_view, local_bytes, local_operand
 from aclsim.kernel.quant import deq_values
 from aclsim.kernel.repeat import UINT, Strided, UnaryRepeatParams, check_count, repeats
 from aclsim.kernel.tensor import LocalTensor
@@ -142,6 +156,9 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     name = "cast"
     local_operand(core, dst, name, "dst")
     local_operand(core, src, name, "src")
+    if is_int4(dst.dtype) or is_int4(src.dtype):
+        _cast_int4(core, dst, src, RoundMode(round_mode), args)
+        return
     deq = src.dtype == int32 and dst.dtype == float16  # a dequantisation: kernel/quant.py
     if len(args) == 1:
         n = check_count(args[0], name)
@@ -170,3 +187,31 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
     ds[di] = deq_values(core, ss[si]) if deq else cast_values(ss[si], dst.dtype, round_mode)
     core.emit(Pipe.V, name, (sa,), (da,), REPEATS[st.repeat])
+
+
+def _cast_int4(core: Core, dst: LocalTensor, src: LocalTensor, mode: RoundMode,
+               args: tuple[Any, ...]) -> None:
+    """``cast`` to or from ``int4b_t``: on the A2 (arch 2201) half -> int4b_t (rounded as ``mode``
+    says, CAST_NONE as CAST_RINT, saturated to -8..7, NaN -> 0) and int4b_t -> half (exact); the
+    count must be even, as the Cast page says.  aclsim models the count form only."""
+    name = "cast"
+    to4, from4 = src.dtype == float16 and is_int4(dst.dtype), is_int4(src.dtype) and dst.dtype == float16
+    if not (to4 or from4):
+        core.fault(UnsupportedFault, f"{name}: {dtype_name(src.dtype)} -> {dtype_name(dst.dtype)} is not a "
+                   "documented int4b_t conversion on this chip", hint="the A2 casts half -> int4b_t and "
+                   "int4b_t -> half (go through half for other types)")
+    if len(args) != 1:
+        core.fault(UnsupportedFault, f"{name}: aclsim models the count form of an int4b_t cast only "
+                   "(the mask/repeat form is not modelled)", hint="use cast(dst, src, round_mode, count)")
+    n = check_count(args[0], name)
+    if n % 2:
+        raise ValueError(f"{name}: an int4b_t cast needs an even count (two elements per byte), got {n}")
+    if from4:  # exact, whatever the mode (the page lists CAST_NONE)
+        raw = local_bytes(core, src, n // 2, name, "src")
+        count_view(core, dst, n, name, "dst")[...] = unpack_int4(raw, n).astype(np.float16)
+    else:
+        x = count_view(core, src, n, name, "src")
+        pack_int4(local_bytes(core, dst, n // 2, name, "dst"), np.clip(cast_values(x, int8, mode), -8, 7))
+    core.emit(Pipe.V, name, (src.access(elem_bytes(src.dtype, n)),), (dst.access(elem_bytes(dst.dtype, n)),),
+              REPEATS[repeats(core, n * 2)])
+    core.vmask = RESET
