@@ -207,3 +207,64 @@ def test_int4_casts_outside_the_documented_pairs_are_refused(run, case, cls, tex
         run(bad_cast, 1, extra=(case,))
     e = info.value.cause
     assert isinstance(e, cls) and text in str(e), str(e)
+
+
+@asc.kernel
+def mm4(m: int, n: int, k: int, a: Any, b: Any, c: Any) -> None:
+    """int4 A (zZ) and B (nZ) fractals of 16 x 64 elements (512 B), packed on the host: GM -> L1 by
+    element count, L1 -> L0A/L0B by load_data, mmad into int32, fixpipe out."""
+    m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // 64)
+    pipe = asc.TPipe()
+    sizes = {P.A1: m1 * k1 * 512, P.B1: k1 * n1 * 512, P.A2: m1 * k1 * 512, P.B2: k1 * n1 * 512,
+             P.CO1: m1 * n1 * 1024}
+    bufs = {p: asc.TBuf(p) for p in sizes}
+    for p, buf in bufs.items():
+        pipe.init_buffer(buf, sizes[p])
+    ga, gb, gc = asc.GlobalTensor(I4), asc.GlobalTensor(I4), asc.GlobalTensor(asc.int32)
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    a1, b1, a2, b2 = (bufs[p].get(I4) for p in (P.A1, P.B1, P.A2, P.B2))
+    asc.data_copy(a1, ga, m1 * k1 * 1024)
+    asc.data_copy(b1, gb, k1 * n1 * 1024)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.load_data(a2, a1, asc.LoadData2DParams(0, m1 * k1, 1))
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, k1 * n1, 1))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    c1 = bufs[P.CO1].get(asc.int32)
+    asc.mmad(c1, a2, b2, asc.MmadParams(m, n, k))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.fixpipe(gc, c1, asc.FixpipeParamsV220(n, m, m1 * 16, n, False, asc.QuantMode.NoQuant))
+
+
+def test_mmad_int4_is_exact_in_int32(run) -> None:
+    m, n, k = 20, 24, 100
+    m1, n1, k1 = 2, 2, 2
+    rng = np.random.default_rng(3)
+    a, b = rng.integers(-8, 8, (m, k)), rng.integers(-8, 8, (k, n))
+    ap, bp = np.zeros((m1 * 16, k1 * 64), np.int64), np.zeros((k1 * 64, n1 * 16), np.int64)
+    ap[:m, :k], bp[:k, :n] = a, b
+    a_zz = ap.reshape(m1, 16, k1, 64).transpose(0, 2, 1, 3).ravel()  # fractals row-major, rows of 64
+    b_nz = bp.reshape(k1, 64, n1, 16).transpose(0, 2, 3, 1).ravel()  # each fractal column-major
+    launch, (_, _, c) = run(mm4, 1, pack(a_zz), pack(b_nz), np.zeros((m, n), np.int32), extra=(m, n, k))
+    assert np.array_equal(c, a @ b)
+    mm = [i for i in launch.streams[0] if i.op == "mmad"][0]
+    # A's K in 64-element (32 B) fractal rows: half the bytes of int8 for the same k
+    assert [r.length for r in mm.reads] == [m1 * k1 * 512, k1 * n1 * 512]
+    assert [w.length for w in mm.writes] == [m1 * n1 * 1024]
+
+
+@asc.kernel
+def mm4_mixed(x: Any) -> None:
+    pipe = asc.TPipe()
+    a, b, c = asc.TBuf(P.A2), asc.TBuf(P.B2), asc.TBuf(P.CO1)
+    for t in (a, b):
+        pipe.init_buffer(t, 512)
+    pipe.init_buffer(c, 1024)
+    asc.mmad(c.get(asc.int32), a.get(I4), b.get(asc.int8), asc.MmadParams(16, 16, 64))
+
+
+def test_mmad_int4_needs_int4_on_both_sides(run) -> None:
+    with pytest.raises(errors.TaskError) as info:
+        run(mm4_mixed, 1, np.zeros(4, np.uint8))
+    assert "int8 or int4b_t, got int4b_t, int8" in str(info.value.cause)
