@@ -268,3 +268,52 @@ def test_mmad_int4_needs_int4_on_both_sides(run) -> None:
     with pytest.raises(errors.TaskError) as info:
         run(mm4_mixed, 1, np.zeros(4, np.uint8))
     assert "int8 or int4b_t, got int4b_t, int8" in str(info.value.cause)
+
+
+@asc.kernel
+def quant_out(n: int, x: Any, y: Any) -> None:
+    """rms_norm_quant's int4 output: Cast half -> int4b_t (CAST_RINT), then DataCopyPad UB -> GM with
+    block_len = n / 2 bytes, at an int4 element offset of the output."""
+    pipe = asc.TPipe()
+    qin, qout = asc.TQue(P.VECIN, 1), asc.TQue(P.VECOUT, 1)
+    pipe.init_buffer(qin, 1, 2 * n)
+    pipe.init_buffer(qout, 1, n // 2)
+    h, g4 = asc.GlobalTensor(asc.half), asc.GlobalTensor(I4)
+    h.set_global_buffer(x)
+    g4.set_global_buffer(y)
+    t = qin.alloc_tensor(asc.half)
+    asc.data_copy(t, h, n)
+    qin.enque(t)
+    t = qin.deque(asc.half)
+    q = qout.alloc_tensor(I4)
+    asc.cast(q, t, asc.RoundMode.CAST_RINT, n)
+    qin.free_tensor(t)
+    qout.enque(q)
+    q = qout.deque(I4)
+    asc.data_copy_pad(g4[2], q, asc.DataCopyParams(1, n // 2, 0, 0))
+    qout.free_tensor(q)
+
+
+def test_cast_then_data_copy_pad_out_as_rms_norm_quant_does(run) -> None:
+    n = 96
+    x = np.random.default_rng(4).uniform(-10, 10, n).astype(np.float16)
+    launch, (_, y) = run(quant_out, 1, x, np.zeros(64, np.uint8), extra=(n,))
+    want = np.clip(np.rint(x.astype(np.float64)), -8, 7)
+    assert y[0] == 0 and np.array_equal(y[1:49], pack(want)) and not y[49:].any()
+    out = [i for i in launch.streams[0] if i.op == "data_copy_pad"][0]
+    assert out.writes[0].length == n // 2
+
+
+@asc.kernel
+def not_for_int4(x: Any) -> None:
+    pipe = asc.TPipe()
+    buf = asc.TBuf(P.VECCALC)
+    pipe.init_buffer(buf, 256)
+    t = buf.get(I4)
+    asc.duplicate(t, 1, 128)
+
+
+def test_instructions_without_int4_support_refuse_it(run) -> None:
+    with pytest.raises(errors.TaskError) as info:
+        run(not_for_int4, 1, np.zeros(4, np.uint8))
+    assert "duplicate: dst is int4b_t; aclsim handles int4b_t in" in str(info.value.cause)

@@ -29,6 +29,7 @@ from aclsim.kernel._core import (
     BYTES_REPEATS,
     SEGMENTS,
     Core,
+    UnsupportedFault,
     bytes_elems,
     current,
     dtype_name,
@@ -352,8 +353,8 @@ def data_copy_pad(
     name = "data_copy_pad"
     if core.loop_mode and _looped(core, data_copy_pad, dst, src, params, pad_params):
         return
-    if dst.dtype.itemsize != src.dtype.itemsize:
-        raise TypeError(f"data_copy_pad between {src.dtype} and {dst.dtype}")
+    if dst.dtype.itemsize != src.dtype.itemsize or is_int4(dst.dtype) != is_int4(src.dtype):
+        raise TypeError(f"data_copy_pad between {dtype_name(src.dtype)} and {dtype_name(dst.dtype)}")
     params, pad_params = _pad_forms(params, pad_params, dst.dtype)
     count, blen = int(params.block_count), int(params.block_len)
     isz = src.dtype.itemsize
@@ -369,6 +370,10 @@ def data_copy_pad(
         if dst.space is not Space.UB:
             raise ValueError("data_copy_pad moves between global memory and UB")
         pad = pad_params or DataCopyPadExtParams()
+        if is_int4(dst.dtype) and (int(pad.left_padding) or int(pad.right_padding)):
+            core.fault(UnsupportedFault, "data_copy_pad: padding of int4b_t elements is not modelled",
+                       hint="copy whole bytes without padding (block_len counts bytes: two int4b_t each)",
+                       code=fault_code(Space.UB))
         left, right = int(pad.left_padding) * isz, int(pad.right_padding) * isz
         if left > BLOCK or right > BLOCK:
             raise ValueError("data_copy_pad paddings are at most 32 B each")
