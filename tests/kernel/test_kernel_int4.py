@@ -18,7 +18,8 @@ VEC = errors.ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
 
 def pack(v: np.ndarray) -> np.ndarray:
     """int4 values -8..7 as the device packs them: element 2k in the low nibble of byte k."""
-    u = (np.asarray(v, np.int64) & 0xF).astype(np.uint8)
+    u = (np.asarray(v, np.int64).ravel() & 0xF).astype(np.uint8)
+    u = np.append(u, np.zeros(u.size % 2, np.uint8))  # an odd count: the last high nibble 0
     return u[0::2] | (u[1::2] << 4)
 
 
@@ -317,3 +318,46 @@ def test_instructions_without_int4_support_refuse_it(run) -> None:
     with pytest.raises(errors.TaskError) as info:
         run(not_for_int4, 1, np.zeros(4, np.uint8))
     assert "duplicate: dst is int4b_t; aclsim handles int4b_t in" in str(info.value.cause)
+
+
+@asc.kernel
+def mm4_nd(m: int, n: int, k: int, ld: int, a: Any, bt: Any, c: Any) -> None:
+    """The documented flow with int4 in ND: GM -> L1 by ND2NZ (rows of ``ld`` elements, odd: rows
+    start inside bytes), L1 -> L0A by fractal rows, L1 -> L0B, mmad, fixpipe."""
+    m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // 64)
+    pipe = asc.TPipe()
+    sizes = {P.A1: m1 * k1 * 512, P.B1: k1 * n1 * 512, P.A2: m1 * k1 * 512, P.B2: k1 * n1 * 512,
+             P.CO1: m1 * n1 * 1024}
+    bufs = {p: asc.TBuf(p) for p in sizes}
+    for p, buf in bufs.items():
+        pipe.init_buffer(buf, sizes[p])
+    ga, gb, gc = asc.GlobalTensor(I4), asc.GlobalTensor(I4), asc.GlobalTensor(asc.int32)
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(bt)
+    gc.set_global_buffer(c)
+    a1, b1, a2, b2 = (bufs[p].get(I4) for p in (P.A1, P.B1, P.A2, P.B2))
+    asc.data_copy(a1, ga, asc.Nd2NzParams(1, m, k, 0, ld, m1 * 16, 1, 0))
+    asc.data_copy(b1, gb, asc.Nd2NzParams(1, n, k, 0, ld, n1 * 16, 1, 0))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    for i in range(m1):  # fractal row i of A: fractals (i, 0..k1-1), m1 apart in L1's NZ
+        asc.load_data(a2[i * k1 * 1024], a1, asc.LoadData2DParams(i, k1, m1))
+    asc.load_data(b2, b1, asc.LoadData2DParams(0, k1 * n1, 1))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    c1 = bufs[P.CO1].get(asc.int32)
+    asc.mmad(c1, a2, b2, asc.MmadParams(m, n, k))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.fixpipe(gc, c1, asc.FixpipeParamsV220(n, m, m1 * 16, n, False, asc.QuantMode.NoQuant))
+
+
+def test_nd2nz_of_int4_feeds_an_exact_mmad(run) -> None:
+    m, n, k, ld = 20, 24, 100, 101
+    rng = np.random.default_rng(8)
+    a, bt = rng.integers(-8, 8, (m, ld)), rng.integers(-8, 8, (n, ld))  # column k: not part of the matrix
+    launch, (_, _, c) = run(mm4_nd, 1, pack(a), pack(bt),
+                            np.zeros((m, n), np.int32), extra=(m, n, k, ld))
+    assert np.array_equal(c, a[:, :k] @ bt[:, :k].T)
+    nd2nz = [i for i in launch.streams[0] if i.op == "data_copy"]
+    # GM: m rows of ld nibbles read up to the last element used; L1: up to the last NZ element written
+    assert [i.reads[0].length for i in nd2nz] == [-(-((m - 1) * ld + k) // 2), -(-((n - 1) * ld + k) // 2)]
+    last = [64 * 32 + (rows - 1) * 64 + (k - 64) for rows in (m, n)]  # column group 1 (of 32 rows)
+    assert [i.writes[0].length for i in nd2nz] == [e // 2 for e in last]

@@ -36,6 +36,8 @@ from aclsim.kernel._core import (
     elem_bytes,
     fault_code,
     is_int4,
+    pack_int4,
+    unpack_int4,
 )
 from aclsim.kernel.atomic import store, store_cost, store_reads
 from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub, copy_l1_to_bt
@@ -119,7 +121,8 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
     nd, n, d = int(p.nd_num), int(p.n_value), int(p.d_value)
     if int(p.src_d_value) < d:
         raise ValueError(f"{name}: src_d_value {p.src_d_value} (source row length) is less than d_value {d}")
-    c0 = BLOCK // src.dtype.itemsize
+    i4 = is_int4(src.dtype)
+    c0 = 2 * BLOCK if i4 else BLOCK // src.dtype.itemsize  # elements of a 32 B NZ row
     if nd and n and d and int(p.dst_nz_c0_stride) < n and d > c0:
         raise ValueError(f"{name}: dst_nz_c0_stride {p.dst_nz_c0_stride} < n_value {n}: the column groups "
                          "of the NZ result would overlap")
@@ -132,14 +135,19 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
     s_idx = m * int(p.src_nd_matrix_stride) + r * int(p.src_d_value) + c
     d_idx = (m * int(p.dst_nz_matrix_stride) + (c // c0) * int(p.dst_nz_c0_stride) * c0
              + r * int(p.dst_nz_n_stride) * c0 + c % c0)
-    sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
+    sspan, dspan = elem_bytes(src.dtype, int(s_idx.max()) + 1), elem_bytes(dst.dtype, int(d_idx.max()) + 1)
     dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
     global_operand(core, src, name, "src", dst.space)
     sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
-                        footprint=indexed_footprint(s_idx, isz)).view(src.dtype)
-    dbuf.view(dst.dtype)[d_idx] = sbuf[s_idx]
+                        footprint=indexed_footprint(s_idx // 2, 1) if i4 else indexed_footprint(s_idx, isz))
+    if i4:  # nibbles: unpack both sides, move the elements, pack the destination back
+        nibs = unpack_int4(dbuf, 2 * dspan)
+        nibs[d_idx] = unpack_int4(sbuf, 2 * sspan)[s_idx]
+        pack_int4(dbuf, nibs)
+    else:
+        dbuf.view(dst.dtype)[d_idx] = sbuf.view(src.dtype)[s_idx]
     core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
-              BYTES[nd * n * d * isz])
+              BYTES[elem_bytes(src.dtype, nd * n * d)])
 
 
 def _strided(buf: np.ndarray, count: int, blen: int, stride: int) -> np.ndarray:
