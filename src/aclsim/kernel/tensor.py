@@ -193,6 +193,7 @@ class LocalTensor:
     def __getitem__(self, index: int | slice) -> LocalTensor:
         if isinstance(index, slice):
             start, stop, step = index.indices(self.size)
+            start -= start & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding it
             if step != 1:
                 raise ValueError("LocalTensor slices must be contiguous (step 1)")
             return LocalTensor(
@@ -206,6 +207,7 @@ class LocalTensor:
                 self.buf,
             )
         i = int(index)
+        i -= i & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding element i (i / 2 B)
         # ``operator[]`` only moves the address: past the tensor's buffer is legal until an
         # instruction reaches past the memory itself (the operand checks note or fault it then)
         byte = self.offset + self._element_offset(i)
@@ -228,16 +230,10 @@ class LocalTensor:
         )
 
     def _element_offset(self, i: int) -> int:
-        """The byte offset of element ``i`` from the start; a sub-tensor of ``int4b_t`` must start
-        on a byte (an even element): an address cannot point at a high nibble."""
-        if is_int4(self.dtype) and i % 2:
-            self.core.fault(
-                LocalOutOfRangeError,
-                f"int4b_t tensor offset {i} is odd: the sub-tensor would start in the middle of a byte",
-                hint="offset int4b_t tensors by an even number of elements",
-                code=fault_code(self.space),
-            )
-        return elem_bytes(self.dtype, i) if i >= 0 else -elem_bytes(self.dtype, -i)
+        """The byte offset of element ``i`` from the start; for ``int4b_t`` ``i / 2`` rounded down,
+        as Ascend C's ``operator[]`` computes it (an address cannot point at a high nibble: an odd
+        offset starts the sub-tensor at the byte holding element ``i``)."""
+        return i >> 1 if is_int4(self.dtype) else i * self.dtype.itemsize
 
     def _element(self, core: Core, i: int, what: str) -> int:
         self.check_live(core, what)
@@ -337,22 +333,18 @@ class GlobalTensor:
         self._require()
         if isinstance(index, slice):
             start, stop, step = index.indices(self.size)
+            start -= start & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding it
             if step != 1:
                 raise ValueError("GlobalTensor slices must be contiguous (step 1)")
             return self._sub(self.addr + self._element_offset(start), max(stop - start, 0))
         i = int(index)
+        i -= i & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding element i (i / 2 B)
         return self._sub(self.addr + self._element_offset(i), max(self.size - i, 0))
 
     def _element_offset(self, i: int) -> int:
-        """The byte offset of element ``i``; ``int4b_t`` sub-tensors start on a byte (even ``i``)."""
-        if is_int4(self.dtype) and i % 2:
-            current().fault(
-                GlobalOutOfRangeError,
-                f"int4b_t global offset {i} is odd: the sub-tensor would start in the middle of a byte",
-                hint="offset int4b_t tensors by an even number of elements",
-                code=gm_fault_code(False, True),
-            )
-        return elem_bytes(self.dtype, i) if i >= 0 else -elem_bytes(self.dtype, -i)
+        """The byte offset of element ``i``; for ``int4b_t`` ``i / 2`` rounded down, as Ascend C's
+        ``operator[]`` computes it."""
+        return i >> 1 if is_int4(self.dtype) else i * self.dtype.itemsize
 
     def offset_bytes(self, nbytes: int) -> GlobalTensor:
         """The tensor ``nbytes`` bytes on (its address need not stay aligned to ``sizeof(T)``; the
