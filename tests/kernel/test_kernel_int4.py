@@ -364,3 +364,21 @@ def test_nd2nz_of_int4_feeds_an_exact_mmad(run) -> None:
     assert [i.reads[0].length for i in nd2nz] == [-(-((m - 1) * ld + k) // 2), -(-((n - 1) * ld + k) // 2)]
     last = [64 * 32 + (rows - 1) * 64 + (k - 64) for rows in (m, n)]  # column group 1 (of 32 rows)
     assert [i.writes[0].length for i in nd2nz] == [e // 2 for e in last]
+
+
+@asc.kernel
+def img2col4(x: Any) -> None:
+    pipe = asc.TPipe()
+    a1, a2 = asc.TBuf(P.A1), asc.TBuf(P.A2)
+    pipe.init_buffer(a1, 1024)
+    pipe.init_buffer(a2, 1024)
+    asc.load_data(a2.get(I4), a1.get(I4), asc.LoadData3DParamsV2(l1_h=4, l1_w=4, channel_size=64,
+                                                                   k_extension=64, m_extension=16))
+
+
+def test_img2col_of_int4_is_refused_as_not_modelled(run) -> None:
+    with pytest.raises(errors.TaskError) as info:
+        run(img2col4, 1, np.zeros(4, np.uint8))
+    e = info.value.cause
+    assert isinstance(e, errors.FeatureNotSupportedError) and "LoadData3DParamsV2) of int4b_t" in str(e)
+    assert e.file == __file__
