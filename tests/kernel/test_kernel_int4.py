@@ -198,13 +198,13 @@ def bad_cast(case: int) -> None:
     elif case == 1:
         asc.cast(i4, buf.get(asc.half), asc.RoundMode.CAST_RINT, 63)
     else:
-        asc.cast(i4, buf.get(asc.half), asc.RoundMode.CAST_RINT, 128, 1, asc.UnaryRepeatParams(1, 1, 2, 8))
+        asc.cast(i4, buf.get(asc.half), asc.RoundMode.CAST_RINT, 63, 1, asc.UnaryRepeatParams(1, 1, 2, 8))
 
 
 @pytest.mark.parametrize("case,cls,text", [
     (0, errors.FeatureNotSupportedError, "float32 -> int4b_t is not a documented int4b_t conversion"),
     (1, ValueError, "needs an even count"),
-    (2, errors.FeatureNotSupportedError, "count form of an int4b_t cast only"),
+    (2, ValueError, "selects elements in pairs"),
 ])
 def test_int4_casts_outside_the_documented_pairs_are_refused(run, case, cls, text) -> None:
     with pytest.raises(errors.TaskError) as info:
@@ -382,3 +382,45 @@ def test_img2col_of_int4_is_refused_as_not_modelled(run) -> None:
     e = info.value.cause
     assert isinstance(e, errors.FeatureNotSupportedError) and "LoadData3DParamsV2) of int4b_t" in str(e)
     assert e.file == __file__
+
+
+@asc.kernel
+def cast_strided(mask: Any, reps: int, p: Any, back: Any, x: Any, q: Any, y: Any) -> None:
+    pipe = asc.TPipe()
+    a, b, c = asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC)
+    pipe.init_buffer(a, 1024)
+    pipe.init_buffer(b, 256)
+    pipe.init_buffer(c, 1024)
+    h, g4, h2 = asc.GlobalTensor(asc.half), asc.GlobalTensor(I4), asc.GlobalTensor(asc.half)
+    h.set_global_buffer(x)
+    g4.set_global_buffer(q)
+    h2.set_global_buffer(y)
+    src, mid, out = a.get(asc.half), b.get(I4), c.get(asc.half)
+    asc.data_copy(src, h, 512)
+    asc.duplicate(b.get(asc.int8), 0, 256)
+    asc.duplicate(out, 0.0, 512)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.cast(mid, src, asc.RoundMode.CAST_FLOOR, mask, reps, p)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.cast(out, mid, asc.RoundMode.CAST_NONE, mask, reps, back)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.data_copy(g4, mid, 512)
+    asc.data_copy(h2, out, 512)
+
+
+@pytest.mark.parametrize("mask,reps", [(128, 2), (64, 3)])
+def test_cast_int4_mask_repeat_form(run, mask, reps) -> None:
+    x = np.random.default_rng(9).uniform(-10, 10, 512).astype(np.float16)
+    p, back = asc.UnaryRepeatParams(1, 1, 2, 8), asc.UnaryRepeatParams(1, 1, 8, 2)
+    launch, (_, q, y) = run(cast_strided, 1, x, np.zeros(256, np.uint8), np.zeros(512, np.float16),
+                            extra=(mask, reps, p, back))
+    want4 = np.zeros(512)
+    want_h = np.zeros(512)
+    for r in range(reps):
+        sel = np.arange(mask)
+        want4[r * 128 + sel] = np.clip(np.floor(x[r * 128 + sel].astype(np.float64)), -8, 7)
+        want_h[r * 128 + sel] = want4[r * 128 + sel]
+    assert np.array_equal(q, pack(want4)) and np.array_equal(y, want_h.astype(np.float16))
+    first = [i for i in launch.streams[0] if i.op == "cast"][0]
+    assert first.reads[0].length == ((reps - 1) * 128 + mask) * 2 and first.writes[0].length == \
+        ((reps - 1) * 128 + mask) // 2
