@@ -50,9 +50,61 @@ uint64 = np.dtype(np.uint64)
 DTYPES = (float16, bfloat16, float32, int8, uint8, int16, uint16, int32, uint32, int64, uint64)
 
 
+#: ``int4b_t``: Ascend C's 4-bit signed integer (-8..7), two per byte, element 2k in the low
+#: nibble of byte k and element 2k+1 in the high one.  A distinct one-byte structured dtype marks it:
+#: it equals no numeric dtype and NumPy refuses arithmetic on it, so a path that does not know
+#: 4-bit elements fails loudly instead of reading bytes as elements.  Sizes of such tensors count
+#: elements; :func:`elem_bytes` / :func:`bytes_elems` turn them into bytes and back.
+int4b_t = np.dtype([("int4b_t", np.uint8)])
+
+
+def is_int4(dt: np.dtype) -> bool:
+    """Whether ``dt`` is :data:`int4b_t`."""
+    return bool(dt == int4b_t)
+
+
+def elem_bytes(dt: np.dtype, n: int) -> int:
+    """Bytes that ``n`` elements of ``dt`` take (``ceil(n / 2)`` for :data:`int4b_t`)."""
+    return (int(n) + 1) // 2 if is_int4(dt) else int(n) * dt.itemsize
+
+
+def bytes_elems(dt: np.dtype, nbytes: int) -> int:
+    """Whole elements of ``dt`` in ``nbytes`` bytes (two per byte for :data:`int4b_t`)."""
+    return int(nbytes) * 2 if is_int4(dt) else int(nbytes) // dt.itemsize
+
+
+def dtype_name(dt: np.dtype) -> str:
+    """The name of ``dt`` in messages (``int4b_t`` rather than its marker's NumPy spelling)."""
+    return "int4b_t" if is_int4(dt) else str(dt)
+
+
+def unpack_int4(raw: np.ndarray, n: int, start: int = 0) -> np.ndarray:
+    """The ``n`` int4 values (as int8, sign-extended) from nibble ``start`` of the bytes ``raw``."""
+    b = np.ascontiguousarray(raw).view(np.uint8)
+    nib = np.empty(b.size * 2, np.uint8)
+    nib[0::2], nib[1::2] = b & 0xF, b >> 4
+    v = nib[start : start + n].astype(np.int8)
+    return np.where(v > 7, v - 16, v).astype(np.int8)
+
+
+def pack_int4(raw: np.ndarray, values: Any, start: int = 0) -> None:
+    """Write ``values`` (each -8..7) as int4 into the bytes ``raw`` from nibble ``start``, keeping
+    the other nibbles."""
+    b = raw.view(np.uint8)
+    v = np.asarray(values, np.int64).ravel()
+    if v.size and (v.min() < -8 or v.max() > 7):
+        raise ValueError(f"int4b_t values must lie in -8..7, got {v.min()}..{v.max()}")
+    nib = np.empty(b.size * 2, np.uint8)
+    nib[0::2], nib[1::2] = b & 0xF, b >> 4
+    nib[start : start + v.size] = (v & 0xF).astype(np.uint8)
+    b[:] = nib[0::2] | (nib[1::2] << 4)
+
+
 def as_dtype(dtype: Any) -> np.dtype:
     """A NumPy dtype among the kernel language's (``float16``, ``bfloat16``, ``int32``...)."""
     dt = np.dtype(dtype)
+    if is_int4(dt):
+        return int4b_t
     if dt not in DTYPES:
         raise TypeError(f"{dt} is not a kernel data type; use one of {', '.join(str(d) for d in DTYPES)}")
     return dt

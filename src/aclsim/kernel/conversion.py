@@ -17,10 +17,24 @@ from typing import Any
 import numpy as np
 
 from aclsim.errors import FeatureNotSupportedError
-from aclsim.isa import Pipe
-from aclsim.kernel._core import REPEATS, bfloat16, current, float16, int32
+from aclsim.isa import Pipe, Space
+from aclsim.kernel._core import (
+    REPEATS,
+    Core,
+    UnsupportedFault,
+    bfloat16,
+    current,
+    dtype_name,
+    elem_bytes,
+    float16,
+    int8,
+    int32,
+    is_int4,
+    pack_int4,
+    unpack_int4,
+)
 from aclsim.kernel.mask import RESET
-from aclsim.kernel.operands import count_view, local_operand
+from aclsim.kernel.operands import count_view, local_bytes, local_operand
 from aclsim.kernel.quant import deq_values
 from aclsim.kernel.repeat import UINT, Strided, UnaryRepeatParams, check_count, repeats
 from aclsim.kernel.tensor import LocalTensor
@@ -142,6 +156,9 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     name = "cast"
     local_operand(core, dst, name, "dst")
     local_operand(core, src, name, "src")
+    if is_int4(dst.dtype) or is_int4(src.dtype):
+        _cast_int4(core, dst, src, RoundMode(round_mode), args)
+        return
     deq = src.dtype == int32 and dst.dtype == float16  # a dequantisation: kernel/quant.py
     if len(args) == 1:
         n = check_count(args[0], name)
@@ -170,3 +187,72 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
     ds[di] = deq_values(core, ss[si]) if deq else cast_values(ss[si], dst.dtype, round_mode)
     core.emit(Pipe.V, name, (sa,), (da,), REPEATS[st.repeat])
+
+
+def _cast_int4(core: Core, dst: LocalTensor, src: LocalTensor, mode: RoundMode,
+               args: tuple[Any, ...]) -> None:
+    """``cast`` to or from ``int4b_t``: on the A2 (arch 2201) half -> int4b_t (rounded as ``mode``
+    says, CAST_NONE as CAST_RINT, saturated to -8..7, NaN -> 0) and int4b_t -> half (exact); the
+    count must be even, as the Cast page says.  aclsim models the count form only."""
+    name = "cast"
+    to4, from4 = src.dtype == float16 and is_int4(dst.dtype), is_int4(src.dtype) and dst.dtype == float16
+    if not (to4 or from4):
+        core.fault(UnsupportedFault, f"{name}: {dtype_name(src.dtype)} -> {dtype_name(dst.dtype)} is not a "
+                   "documented int4b_t conversion on this chip", hint="the A2 casts half -> int4b_t and "
+                   "int4b_t -> half (go through half for other types)")
+    if len(args) == 3:
+        _cast_int4_strided(core, dst, src, mode, *args)
+        return
+    if len(args) != 1:
+        raise TypeError("cast(dst, src, round_mode, count) or cast(dst, src, round_mode, mask, repeat_times, "
+                        "UnaryRepeatParams)")
+    n = check_count(args[0], name)
+    if n % 2:
+        raise ValueError(f"{name}: an int4b_t cast needs an even count (two elements per byte), got {n}")
+    if from4:  # exact, whatever the mode (the page lists CAST_NONE)
+        raw = local_bytes(core, src, n // 2, name, "src")
+        count_view(core, dst, n, name, "dst")[...] = unpack_int4(raw, n).astype(np.float16)
+    else:
+        x = count_view(core, src, n, name, "src")
+        pack_int4(local_bytes(core, dst, n // 2, name, "dst"), np.clip(cast_values(x, int8, mode), -8, 7))
+    core.emit(Pipe.V, name, (src.access(elem_bytes(src.dtype, n)),), (dst.access(elem_bytes(dst.dtype, n)),),
+              REPEATS[repeats(core, n * 2)])
+    core.vmask = RESET
+
+
+def _cast_int4_strided(core: Core, dst: LocalTensor, src: LocalTensor, mode: RoundMode, mask: Any,
+                       repeat: Any, p: Any) -> None:
+    """The mask/repeat form of an int4b_t cast: a repeat is 128 elements (256 B of half); the half
+    operand's blocks are 16 elements, the int4b_t operand's 64 (32 B each); the selected elements
+    must come in pairs (the Cast page: an even continuous mask, equal bits 2i and 2i+1)."""
+    name = "cast"
+    if not isinstance(p, UnaryRepeatParams):
+        raise TypeError(f"{name}: the strided form takes UnaryRepeatParams")
+    st = Strided(core, name, float16, mask, repeat)
+    pos = st.positions().ravel()
+    paired = pos.size % 2 == 0 and np.array_equal(pos[1::2], pos[0::2] + 1) and not (pos[0::2] % 2).any()
+    if not paired:
+        raise ValueError(f"{name}: an int4b_t cast selects elements in pairs (an even continuous mask or "
+                         "count, equal bits 2i and 2i+1 in a bit mask), as the Cast page requires")
+    four, half_t = (dst, src) if is_int4(dst.dtype) else (src, dst)
+    p4, ph = (p.dst_blk_stride, p.dst_rep_stride), (p.src_blk_stride, p.src_rep_stride)
+    if four is src:
+        p4, ph = ph, p4
+    r, j = pos // st.per_rep, pos % st.per_rep
+    nib = r * int(p4[1]) * 64 + (j // 64) * int(p4[0]) * 64 + j % 64  # int4b_t elements
+    hx = r * int(ph[1]) * 16 + (j // 16) * int(ph[0]) * 16 + j % 16  # half elements
+    span4 = (int(nib.max()) // 2 + 1) if nib.size else 0
+    spanh = (int(hx.max()) + 1) * 2 if hx.size else 0
+    raw4 = local_bytes(core, four, span4, name, "dst" if four is dst else "src")
+    rawh = local_bytes(core, half_t, spanh, name, "dst" if half_t is dst else "src").view(np.float16)
+    if four is dst:
+        nibs = unpack_int4(raw4, 2 * span4)
+        nibs[nib] = np.clip(cast_values(rawh[hx], int8, mode), -8, 7)
+        pack_int4(raw4, nibs)
+    else:
+        rawh[hx] = unpack_int4(raw4, 2 * span4)[nib].astype(np.float16)
+    lo4, loh = (int(nib.min()) // 2, int(hx.min()) * 2) if pos.size else (0, 0)
+    a4 = core.access(Space.UB, four.offset + lo4, span4 - lo4)
+    ah = core.access(Space.UB, half_t.offset + loh, spanh - loh)
+    reads, writes = ((ah,), (a4,)) if four is dst else ((a4,), (ah,))
+    core.emit(Pipe.V, name, reads, writes, REPEATS[st.repeat])

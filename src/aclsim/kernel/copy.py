@@ -24,7 +24,21 @@ from numpy.lib.stride_tricks import as_strided
 
 from aclsim.errors import MisalignedAccessError
 from aclsim.isa import Access, Pipe, Space
-from aclsim.kernel._core import BYTES, BYTES_REPEATS, SEGMENTS, Core, current, fault_code
+from aclsim.kernel._core import (
+    BYTES,
+    BYTES_REPEATS,
+    SEGMENTS,
+    Core,
+    UnsupportedFault,
+    bytes_elems,
+    current,
+    dtype_name,
+    elem_bytes,
+    fault_code,
+    is_int4,
+    pack_int4,
+    unpack_int4,
+)
 from aclsim.kernel.atomic import store, store_cost, store_reads
 from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub, copy_l1_to_bt
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
@@ -107,7 +121,8 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
     nd, n, d = int(p.nd_num), int(p.n_value), int(p.d_value)
     if int(p.src_d_value) < d:
         raise ValueError(f"{name}: src_d_value {p.src_d_value} (source row length) is less than d_value {d}")
-    c0 = BLOCK // src.dtype.itemsize
+    i4 = is_int4(src.dtype)
+    c0 = 2 * BLOCK if i4 else BLOCK // src.dtype.itemsize  # elements of a 32 B NZ row
     if nd and n and d and int(p.dst_nz_c0_stride) < n and d > c0:
         raise ValueError(f"{name}: dst_nz_c0_stride {p.dst_nz_c0_stride} < n_value {n}: the column groups "
                          "of the NZ result would overlap")
@@ -120,14 +135,19 @@ def _nd2nz(core: Core, dst: LocalTensor, src: GlobalTensor, p: Nd2NzParams) -> N
     s_idx = m * int(p.src_nd_matrix_stride) + r * int(p.src_d_value) + c
     d_idx = (m * int(p.dst_nz_matrix_stride) + (c // c0) * int(p.dst_nz_c0_stride) * c0
              + r * int(p.dst_nz_n_stride) * c0 + c % c0)
-    sspan, dspan = (int(s_idx.max()) + 1) * isz, (int(d_idx.max()) + 1) * isz
+    sspan, dspan = elem_bytes(src.dtype, int(s_idx.max()) + 1), elem_bytes(dst.dtype, int(d_idx.max()) + 1)
     dbuf = local_bytes(core, local_operand(core, dst, name, "dst", LOCAL), dspan, name, "dst")
     global_operand(core, src, name, "src", dst.space)
     sbuf = src.bytes_at(core, 0, sspan, write=False, vector_side=dst.space is Space.UB, op=name,
-                        footprint=indexed_footprint(s_idx, isz)).view(src.dtype)
-    dbuf.view(dst.dtype)[d_idx] = sbuf[s_idx]
+                        footprint=indexed_footprint(s_idx // 2, 1) if i4 else indexed_footprint(s_idx, isz))
+    if i4:  # nibbles: unpack both sides, move the elements, pack the destination back
+        nibs = unpack_int4(dbuf, 2 * dspan)
+        nibs[d_idx] = unpack_int4(sbuf, 2 * sspan)[s_idx]
+        pack_int4(dbuf, nibs)
+    else:
+        dbuf.view(dst.dtype)[d_idx] = sbuf.view(src.dtype)[s_idx]
     core.emit(Pipe.MTE2, name, (core.access(Space.GM, src.addr, sspan),), (dst.access(dspan),),
-              BYTES[nd * n * d * isz])
+              BYTES[elem_bytes(src.dtype, nd * n * d)])
 
 
 def _strided(buf: np.ndarray, count: int, blen: int, stride: int) -> np.ndarray:
@@ -193,8 +213,9 @@ def data_copy(
     if isinstance(dst, LocalTensor) and dst.space is Space.BT:  # L1 -> bias table (with half -> float)
         copy_l1_to_bt(dst, src, count_or_params)
         return
-    if dst.dtype.itemsize != src.dtype.itemsize:
-        raise TypeError(f"data_copy between {src.dtype} and {dst.dtype}: use cast for conversions")
+    if dst.dtype.itemsize != src.dtype.itemsize or is_int4(dst.dtype) != is_int4(src.dtype):
+        raise TypeError(f"data_copy between {dtype_name(src.dtype)} and {dtype_name(dst.dtype)}: "
+                        "use cast for conversions")
     pipe, kind = _direction(dst, src)
     if isinstance(count_or_params, Nd2NzParams):
         if kind != "gm2local" or not isinstance(dst, LocalTensor) or dst.space not in (Space.L1, Space.UB):
@@ -212,7 +233,7 @@ def data_copy(
         n = int(count_or_params)
         if n < 0:
             raise ValueError(f"data_copy count must be >= 0, got {n}")
-        nbytes = n * src.dtype.itemsize
+        nbytes = elem_bytes(src.dtype, n)
         count, blen = 1, nbytes - nbytes % BLOCK
         sstride = dstride = blen
     sspan = (count - 1) * sstride + blen if count else 0
@@ -265,7 +286,7 @@ def _shifted(t: Any, nbytes: int) -> Any:
     """``t`` moved ``nbytes`` bytes on (a loop-mode iteration's operand)."""
     if isinstance(t, GlobalTensor):
         return t.offset_bytes(nbytes)
-    return t[nbytes // t.dtype.itemsize]
+    return t[bytes_elems(t.dtype, nbytes)]
 
 
 def _looped(core: Core, fn: Any, dst: Any, src: Any, *args: Any) -> bool:
@@ -340,8 +361,8 @@ def data_copy_pad(
     name = "data_copy_pad"
     if core.loop_mode and _looped(core, data_copy_pad, dst, src, params, pad_params):
         return
-    if dst.dtype.itemsize != src.dtype.itemsize:
-        raise TypeError(f"data_copy_pad between {src.dtype} and {dst.dtype}")
+    if dst.dtype.itemsize != src.dtype.itemsize or is_int4(dst.dtype) != is_int4(src.dtype):
+        raise TypeError(f"data_copy_pad between {dtype_name(src.dtype)} and {dtype_name(dst.dtype)}")
     params, pad_params = _pad_forms(params, pad_params, dst.dtype)
     count, blen = int(params.block_count), int(params.block_len)
     isz = src.dtype.itemsize
@@ -357,6 +378,10 @@ def data_copy_pad(
         if dst.space is not Space.UB:
             raise ValueError("data_copy_pad moves between global memory and UB")
         pad = pad_params or DataCopyPadExtParams()
+        if is_int4(dst.dtype) and (int(pad.left_padding) or int(pad.right_padding)):
+            core.fault(UnsupportedFault, "data_copy_pad: padding of int4b_t elements is not modelled",
+                       hint="copy whole bytes without padding (block_len counts bytes: two int4b_t each)",
+                       code=fault_code(Space.UB))
         left, right = int(pad.left_padding) * isz, int(pad.right_padding) * isz
         if left > BLOCK or right > BLOCK:
             raise ValueError("data_copy_pad paddings are at most 32 B each")

@@ -37,10 +37,14 @@ from aclsim.kernel._core import (
     UnsupportedFault,
     bfloat16,
     current,
+    dtype_name,
     float16,
     float32,
+    int4b_t,
     int8,
     int32,
+    is_int4,
+    unpack_int4,
 )
 from aclsim.kernel.atomic import store_at, store_cost
 from aclsim.kernel.cube_load import LoadData3DParamsV2, load_data_3d_v2
@@ -49,7 +53,7 @@ from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
-_MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32}
+_MMAD_TYPES = {float16: float32, bfloat16: float32, float32: float32, int8: int32, int4b_t: int32}
 #: An fp32 mmad in HF32 mode: ``hf32=1`` in its cost (the HF32 page: twice the fp32 rate).
 CUBE_HF32 = CostTable("m", "n", "k", "hf32")
 
@@ -189,8 +193,9 @@ def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | Loa
     if transpose and src.dtype.itemsize != 2:
         core.fault(
             UnsupportedFault,
-            f"load_data with if_transpose on {src.dtype}: LoadData2D transposes 16-bit fractals only "
-            "(the LoadData page); 8- and 32-bit squares: load_data_with_transpose (LoadDataWithTranspose)"
+            f"load_data with if_transpose on {dtype_name(src.dtype)}: LoadData2D transposes 16-bit "
+            "fractals only (the LoadData page); 8- and 32-bit squares: load_data_with_transpose "
+            "(LoadDataWithTranspose)"
         )
     frac = core.chip.l0ab_align
     reps, start = int(params.repeat_times), int(params.start_index)
@@ -255,23 +260,25 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor,  # noqa: A002
     check_unit_flag(core, int(params.unit_flag), name)
     if fm.dtype != filter.dtype or fm.dtype not in _MMAD_TYPES:
         raise TypeError(
-            f"{name}: fm and filter must both be float16, bfloat16, float32 or int8, got "
-            f"{fm.dtype}, {filter.dtype}"
+            f"{name}: fm and filter must both be float16, bfloat16, float32, int8 or int4b_t, got "
+            f"{dtype_name(fm.dtype)}, {dtype_name(filter.dtype)}"
         )
     acc = _MMAD_TYPES[fm.dtype]
     if dst.dtype != acc:
         raise TypeError(f"{name}: {fm.dtype} inputs accumulate in {acc} in L0C, got dst {dst.dtype}")
     if bias is not None and bias.dtype != acc:
         raise TypeError(f"{name}: the bias of a {acc} result is {acc} in the bias table, got {bias.dtype}")
-    isz = fm.dtype.itemsize
-    c0 = 32 // isz  # K elements per fractal row of A / column of B
+    if bias is not None and is_int4(fm.dtype):
+        core.fault(UnsupportedFault, f"{name}: int4b_t inputs with a bias tensor: the Mmad page lists no "
+                   "bias for int4b_t on this chip", hint="mmad without bias, then add the bias")
+    c0 = 64 if is_int4(fm.dtype) else 32 // fm.dtype.itemsize  # K elements per 32 B fractal row
     m1, n1, k1 = -(-m // 16), -(-n // 16), -(-k // c0)
     na, nb, nc = m1 * k1 * 512, k1 * n1 * 512, m1 * n1 * 256 * acc.itemsize
     # A zZ: (m1, k1) fractals row-major, each 16 x c0 row-major
-    a = local_bytes(core, fm, na, name, "fm").view(fm.dtype).reshape(m1, k1, 16, c0)
+    a = _elements(local_bytes(core, fm, na, name, "fm"), fm.dtype).reshape(m1, k1, 16, c0)
     a = a.transpose(0, 2, 1, 3).reshape(m1 * 16, k1 * c0)[:m, :k]
     # B nZ: (k1, n1) fractals row-major, each c0 x 16 column-major (stored as 16 rows of c0)
-    b = local_bytes(core, filter, nb, name, "filter").view(filter.dtype).reshape(k1, n1, 16, c0)
+    b = _elements(local_bytes(core, filter, nb, name, "filter"), filter.dtype).reshape(k1, n1, 16, c0)
     b = b.transpose(0, 3, 1, 2).reshape(k1 * c0, n1 * 16)[:k, :n]
     # C zN: (m1, n1) fractals column-major, each 16 x 16 row-major
     c = local_bytes(core, dst, nc, name, "dst").view(acc).reshape(n1, m1, 16, 16).transpose(1, 2, 0, 3)
@@ -298,6 +305,11 @@ def mmad(dst: LocalTensor, fm: LocalTensor, filter: LocalTensor,  # noqa: A002
     core.emit(Pipe.M, name, reads, (dst.access(nc),), CUBE_HF32[(m, n, k, 1)] if hf32 else CUBE[(m, n, k)])
     if uf:
         unit_flags(core).after(core, name, uf, dst.access(nc))
+
+
+def _elements(raw: np.ndarray, dt: np.dtype) -> np.ndarray:
+    """The bytes ``raw`` as elements of ``dt`` (``int4b_t``: unpacked to int8, low nibble first)."""
+    return unpack_int4(raw, raw.size * 2) if is_int4(dt) else raw.view(dt)
 
 
 def _bias_row(core: Core, bias: LocalTensor | None, acc: np.dtype, n: int,

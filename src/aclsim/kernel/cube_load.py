@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from aclsim.isa import Pipe, Space
-from aclsim.kernel._core import BYTES, UnsupportedFault, current
+from aclsim.kernel._core import BYTES, UnsupportedFault, current, is_int4
 from aclsim.kernel.operands import local_bytes, local_operand
 from aclsim.kernel.tensor import LocalTensor
 
@@ -149,6 +149,9 @@ def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2) -
     local_operand(core, src, name, "src", (Space.L1,))
     if dst.dtype != src.dtype:
         raise TypeError(f"{name}: dst {dst.dtype} and src {src.dtype} must be the same type")
+    if is_int4(src.dtype):
+        core.fault(UnsupportedFault, f"{name}: img2col (LoadData3DParamsV2) of int4b_t is not modelled",
+                   hint="LoadData2D moves int4b_t fractals")
     dt, isz = src.dtype, src.dtype.itemsize
     c0 = 32 // isz
     h, w, ch = int(p.l1_h), int(p.l1_w), int(p.channel_size)

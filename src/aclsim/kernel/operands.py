@@ -19,13 +19,16 @@ import numpy as np
 
 from aclsim.errors import LocalOutOfRangeError, MisalignedAccessError
 from aclsim.isa import Space
-from aclsim.kernel._core import LOCAL_SPACES, Core, fault_code
+from aclsim.kernel._core import LOCAL_SPACES, Core, fault_code, int4b_t
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
 
 #: Where vector instructions work.
 UB = (Space.UB,)
 #: Any local memory (copies: their direction already decided which).
 LOCAL = LOCAL_SPACES
+#: The instructions that handle ``int4b_t`` operands (packed nibbles); every other one refuses them
+#: here rather than read bytes as elements.
+INT4_OPS = frozenset({"data_copy", "data_copy_pad", "cast", "load_data", "mmad"})
 
 
 def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space, ...] = UB,
@@ -44,6 +47,9 @@ def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space,
     if space not in spaces:
         where = "/".join(s.value for s in spaces)
         raise ValueError(f"{name}: {what} is in {space.value}; {name} takes it in {where}")
+    if t.dtype is int4b_t and name not in INT4_OPS:  # (as_dtype makes every int4 tensor's dtype this one)
+        raise TypeError(f"{name}: {what} is int4b_t; aclsim handles int4b_t in {', '.join(sorted(INT4_OPS))} "
+                        "only (reinterpret_cast the bytes, or cast to half first)")
     if t.core is not core or t.buf is not None and t.buf.gone is not None:  # (the check inlined: hot)
         t.check_live(core, name, what)
     if align is None:

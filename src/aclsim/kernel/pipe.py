@@ -32,7 +32,17 @@ from aclsim.errors import (
     QueueError,
 )
 from aclsim.isa import HardEvent, Instr, Op, Pipe, Space, wait_flag
-from aclsim.kernel._core import LOCAL_SPACES, Core, as_dtype, current, fault_code, space_capacity, where
+from aclsim.kernel._core import (
+    LOCAL_SPACES,
+    Core,
+    as_dtype,
+    bytes_elems,
+    current,
+    dtype_name,
+    fault_code,
+    space_capacity,
+    where,
+)
 from aclsim.kernel.tensor import POSITION_SPACE, LocalTensor, TPosition
 
 P = TPosition
@@ -386,7 +396,7 @@ class TQueBind:
             dt,
             self.space,
             buf.offset,
-            buf.length // dt.itemsize,
+            bytes_elems(dt, buf.length),
             buf.offset + buf.length,
             self.position,
             buf,
@@ -524,12 +534,12 @@ class TBuf:
         core = current()
         _check_pipe(core, self)
         dt = as_dtype(dtype)
-        room = (self.length - int(buf_offset)) // dt.itemsize
+        room = bytes_elems(dt, self.length - int(buf_offset))
         n = room if size is None else int(size)
         if buf_offset < 0 or n > room:
             core.fault(
                 QueueError,
-                f"TBuf of {self.length} B cannot hold {n} x {dt} at byte {buf_offset}",
+                f"TBuf of {self.length} B cannot hold {n} x {dtype_name(dt)} at byte {buf_offset}",
                 code=fault_code(self.space),
             )
         return LocalTensor(

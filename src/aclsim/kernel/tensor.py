@@ -14,7 +14,20 @@ import numpy as np
 
 from aclsim.errors import GlobalOutOfRangeError, KernelFault, LocalOutOfRangeError, QueueError
 from aclsim.isa import NO_COST, Access, Pipe, Space
-from aclsim.kernel._core import Core, as_dtype, current, fault_code, float16, space_capacity
+from aclsim.kernel._core import (
+    Core,
+    as_dtype,
+    bytes_elems,
+    current,
+    dtype_name,
+    elem_bytes,
+    fault_code,
+    float16,
+    is_int4,
+    pack_int4,
+    space_capacity,
+    unpack_int4,
+)
 from aclsim.kernel.cache import CacheMode
 from aclsim.kernel.gm import Allocation, Footprint, GmAddr, gm_fault_code, lookup, note_past_request, resolve
 
@@ -116,11 +129,12 @@ class LocalTensor:
     # --- NumPy views (not instructions) ---------------------------------------------------
     @property
     def view(self) -> np.ndarray:
-        """The tensor's elements as a NumPy view of the arena (no instruction recorded)."""
+        """The tensor's elements as a NumPy view of the arena (no instruction recorded); for
+        ``int4b_t`` its packed bytes (one marker element per byte: see :meth:`numpy`)."""
         v = self._view
         if v is None:
             v = self._view = self.core.arenas[self.space][
-                self.offset : self.offset + self.size * self.dtype.itemsize
+                self.offset : self.offset + elem_bytes(self.dtype, self.size)
             ].view(self.dtype)
         return v
 
@@ -131,7 +145,10 @@ class LocalTensor:
         return self.core.arenas[self.space][self.offset : end].view(self.dtype)
 
     def numpy(self) -> np.ndarray:
-        """A copy of the elements, for debugging and tests (not an instruction)."""
+        """A copy of the elements, for debugging and tests (not an instruction); ``int4b_t``
+        elements come as int8 values -8..7."""
+        if is_int4(self.dtype):
+            return unpack_int4(self.view, self.size)
         return self.view.copy()
 
     # --- Ascend C methods ------------------------------------------------------------------
@@ -139,7 +156,7 @@ class LocalTensor:
         return self.size
 
     def set_size(self, size: int) -> None:
-        if size * self.dtype.itemsize > self.buf_end - self.offset:
+        if elem_bytes(self.dtype, size) > self.buf_end - self.offset:
             self.core.fault(
                 LocalOutOfRangeError,
                 f"set_size({size}) runs past the tensor's buffer",
@@ -150,7 +167,7 @@ class LocalTensor:
 
     def get_length(self) -> int:
         """Bytes of the tensor."""
-        return self.size * self.dtype.itemsize
+        return elem_bytes(self.dtype, self.size)
 
     def get_phy_addr(self) -> int:
         """The byte offset of the tensor in its local memory."""
@@ -167,7 +184,7 @@ class LocalTensor:
             dt,
             self.space,
             self.offset,
-            self.size * self.dtype.itemsize // dt.itemsize,
+            bytes_elems(dt, elem_bytes(self.dtype, self.size)),
             self.buf_end,
             self.position,
             self.buf,
@@ -176,22 +193,24 @@ class LocalTensor:
     def __getitem__(self, index: int | slice) -> LocalTensor:
         if isinstance(index, slice):
             start, stop, step = index.indices(self.size)
+            start -= start & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding it
             if step != 1:
                 raise ValueError("LocalTensor slices must be contiguous (step 1)")
             return LocalTensor(
                 self.core,
                 self.dtype,
                 self.space,
-                self.offset + start * self.dtype.itemsize,
+                self.offset + self._element_offset(start),
                 max(stop - start, 0),
                 self.buf_end,
                 self.position,
                 self.buf,
             )
         i = int(index)
+        i -= i & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding element i (i / 2 B)
         # ``operator[]`` only moves the address: past the tensor's buffer is legal until an
         # instruction reaches past the memory itself (the operand checks note or fault it then)
-        byte = self.offset + i * self.dtype.itemsize
+        byte = self.offset + self._element_offset(i)
         if not 0 <= byte <= space_capacity(self.core.chip, self.space):
             self.core.fault(
                 LocalOutOfRangeError,
@@ -203,16 +222,31 @@ class LocalTensor:
             self.core,
             self.dtype,
             self.space,
-            self.offset + i * self.dtype.itemsize,
+            byte,
             max(self.size - i, 0),
             self.buf_end,
             self.position,
             self.buf,
         )
 
+    def _element_offset(self, i: int) -> int:
+        """The byte offset of element ``i`` from the start; for ``int4b_t`` ``i / 2`` rounded down,
+        as Ascend C's ``operator[]`` computes it (an address cannot point at a high nibble: an odd
+        offset starts the sub-tensor at the byte holding element ``i``)."""
+        return i >> 1 if is_int4(self.dtype) else i * self.dtype.itemsize
+
     def _element(self, core: Core, i: int, what: str) -> int:
         self.check_live(core, what)
         i = int(i)
+        if is_int4(self.dtype):
+            byte = self.offset + (i >> 1)
+            if i < 0 or byte + 1 > self.buf_end:
+                core.fault(
+                    LocalOutOfRangeError,
+                    f"{what}({i}) is outside the tensor's buffer",
+                    code=fault_code(self.space),
+                )
+            return byte
         byte = self.offset + i * self.dtype.itemsize
         if i < 0 or byte + self.dtype.itemsize > self.buf_end:
             core.fault(
@@ -226,24 +260,31 @@ class LocalTensor:
         """``GetValue(i)``: read one element on the scalar pipe."""
         core = current()
         byte = self._element(core, i, "get_value")
-        value = core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0]
-        core.emit(Pipe.S, "get_value", (core.access(self.space, byte, self.dtype.itemsize),), (), NO_COST)
+        isz = self.dtype.itemsize
+        raw = core.arenas[self.space][byte : byte + isz]
+        value = unpack_int4(raw, 1, int(i) & 1)[0] if is_int4(self.dtype) else raw.view(self.dtype)[0]
+        core.emit(Pipe.S, "get_value", (core.access(self.space, byte, isz),), (), NO_COST)
         return value
 
     def set_value(self, i: int, value: Any) -> None:
         """``SetValue(i, v)``: write one element on the scalar pipe (rounded to the dtype)."""
         core = current()
         byte = self._element(core, i, "set_value")
-        core.arenas[self.space][byte : byte + self.dtype.itemsize].view(self.dtype)[0] = value
-        core.emit(Pipe.S, "set_value", (), (core.access(self.space, byte, self.dtype.itemsize),), NO_COST)
+        isz = self.dtype.itemsize
+        raw = core.arenas[self.space][byte : byte + isz]
+        if is_int4(self.dtype):
+            pack_int4(raw, _nibble(value), int(i) & 1)
+        else:
+            raw.view(self.dtype)[0] = value
+        core.emit(Pipe.S, "set_value", (), (core.access(self.space, byte, isz),), NO_COST)
 
     def access(self, nbytes: int) -> Access:
         return self.core.access(self.space, self.offset, nbytes)
 
     def __repr__(self) -> str:
         return (
-            f"<LocalTensor {self.dtype} x{self.size} {self.space.value}[{self.offset}:"
-            f"{self.offset + self.size * self.dtype.itemsize}] {self.position.name}>"
+            f"<LocalTensor {dtype_name(self.dtype)} x{self.size} {self.space.value}[{self.offset}:"
+            f"{self.offset + elem_bytes(self.dtype, self.size)}] {self.position.name}>"
         )
 
 
@@ -280,7 +321,7 @@ class GlobalTensor:
         # pointer) faults only where an instruction reaches it, as on the device
         alloc = lookup(core, addr)
         self.addr, self.alloc, self.bound = addr, alloc, True
-        room = 0 if alloc is None else max(alloc.base + alloc.size - addr, 0) // self.dtype.itemsize
+        room = 0 if alloc is None else bytes_elems(self.dtype, max(alloc.base + alloc.size - addr, 0))
         self.size = room if buffer_size is None else int(buffer_size)
 
     def _sub(self, addr: int, size: int) -> GlobalTensor:
@@ -292,17 +333,24 @@ class GlobalTensor:
         self._require()
         if isinstance(index, slice):
             start, stop, step = index.indices(self.size)
+            start -= start & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding it
             if step != 1:
                 raise ValueError("GlobalTensor slices must be contiguous (step 1)")
-            return self._sub(self.addr + start * self.dtype.itemsize, max(stop - start, 0))
+            return self._sub(self.addr + self._element_offset(start), max(stop - start, 0))
         i = int(index)
-        return self._sub(self.addr + i * self.dtype.itemsize, max(self.size - i, 0))
+        i -= i & 1 if is_int4(self.dtype) else 0  # int4b_t: from the byte holding element i (i / 2 B)
+        return self._sub(self.addr + self._element_offset(i), max(self.size - i, 0))
+
+    def _element_offset(self, i: int) -> int:
+        """The byte offset of element ``i``; for ``int4b_t`` ``i / 2`` rounded down, as Ascend C's
+        ``operator[]`` computes it."""
+        return i >> 1 if is_int4(self.dtype) else i * self.dtype.itemsize
 
     def offset_bytes(self, nbytes: int) -> GlobalTensor:
         """The tensor ``nbytes`` bytes on (its address need not stay aligned to ``sizeof(T)``; the
         instruction using it checks that)."""
         self._require()
-        return self._sub(self.addr + int(nbytes), max(self.size - int(nbytes) // self.dtype.itemsize, 0))
+        return self._sub(self.addr + int(nbytes), max(self.size - bytes_elems(self.dtype, int(nbytes)), 0))
 
     def _require(self) -> None:
         if not self.bound:
@@ -329,11 +377,11 @@ class GlobalTensor:
         core = current()
         self._require()
         mode = CacheMode(mode)
-        end = self.addr + self.size * self.dtype.itemsize
+        end = self.addr + elem_bytes(self.dtype, self.size)
         core.set_l2_hint(self.addr, end, mode is CacheMode.CACHE_MODE_DISABLE)
 
     def get_phy_addr(self, offset: int = 0) -> GmAddr:
-        return GmAddr(self.addr, self.dtype) + offset
+        return GmAddr(self.addr + self._element_offset(int(offset)), self.dtype)
 
     def bytes_at(
         self,
@@ -375,28 +423,42 @@ class GlobalTensor:
         return alloc.view[start:end]
 
     def numpy(self) -> np.ndarray:
-        """A view of the tensor's elements, for debugging (not an instruction)."""
+        """A view of the tensor's elements, for debugging (not an instruction); ``int4b_t``
+        elements come as a copy, int8 values -8..7."""
         alloc = self._memory(current())
         start = self.addr - alloc.base
-        return alloc.view[start : start + self.size * self.dtype.itemsize].view(self.dtype)
+        raw = alloc.view[start : start + elem_bytes(self.dtype, self.size)]
+        return unpack_int4(raw, self.size) if is_int4(self.dtype) else raw.view(self.dtype)
 
     def get_value(self, i: int) -> Any:
         """``GetValue(i)``: read one element of global memory on the scalar pipe."""
         core = current()
-        isz = self.dtype.itemsize
-        raw = self.bytes_at(core, int(i) * isz, isz, write=False, vector_side=True, op="get_value")
-        core.emit(Pipe.S, "get_value", (core.access(Space.GM, self.addr + int(i) * isz, isz),), (), NO_COST)
-        return raw.view(self.dtype)[0]
+        isz, at = self.dtype.itemsize, self._value_byte(i)
+        raw = self.bytes_at(core, at, isz, write=False, vector_side=True, op="get_value")
+        core.emit(Pipe.S, "get_value", (core.access(Space.GM, self.addr + at, isz),), (), NO_COST)
+        return unpack_int4(raw, 1, int(i) & 1)[0] if is_int4(self.dtype) else raw.view(self.dtype)[0]
+
+    def _value_byte(self, i: int) -> int:
+        """The byte offset of the byte holding element ``i``."""
+        return int(i) >> 1 if is_int4(self.dtype) else int(i) * self.dtype.itemsize
 
     def set_value(self, i: int, value: Any) -> None:
         """``SetValue(i, v)``: write one element of global memory on the scalar pipe."""
         core = current()
-        isz = self.dtype.itemsize
-        raw = self.bytes_at(core, int(i) * isz, isz, write=True, vector_side=True, op="set_value")
-        raw.view(self.dtype)[0] = value
-        core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + int(i) * isz, isz),), NO_COST)
+        isz, at = self.dtype.itemsize, self._value_byte(i)
+        raw = self.bytes_at(core, at, isz, write=True, vector_side=True, op="set_value")
+        if is_int4(self.dtype):
+            pack_int4(raw, _nibble(value), int(i) & 1)
+        else:
+            raw.view(self.dtype)[0] = value
+        core.emit(Pipe.S, "set_value", (), (core.access(Space.GM, self.addr + at, isz),), NO_COST)
 
     def __repr__(self) -> str:
         if not self.bound:
-            return f"<GlobalTensor {self.dtype} unset>"
-        return f"<GlobalTensor {self.dtype} x{self.size} @0x{self.addr:x}>"
+            return f"<GlobalTensor {dtype_name(self.dtype)} unset>"
+        return f"<GlobalTensor {dtype_name(self.dtype)} x{self.size} @0x{self.addr:x}>"
+
+
+def _nibble(value: Any) -> int:
+    """``value`` as an int4b_t: its low four bits, two's complement (-8..7), as the device stores it."""
+    return ((int(value) + 8) & 0xF) - 8
