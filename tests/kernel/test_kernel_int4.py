@@ -424,3 +424,19 @@ def test_cast_int4_mask_repeat_form(run, mask, reps) -> None:
     first = [i for i in launch.streams[0] if i.op == "cast"][0]
     assert first.reads[0].length == ((reps - 1) * 128 + mask) * 2 and first.writes[0].length == \
         ((reps - 1) * 128 + mask) // 2
+
+
+def test_placed_and_allocated_int4_tensors_take_half_a_byte_an_element(run) -> None:
+    seen = {}
+
+    @asc.kernel
+    def k(x):
+        ub = asc.LocalMemAllocator(asc.Hardware.UB)
+        a = ub.alloc(asc.int4b_t, 128)
+        b = ub.alloc(asc.float16, 16)
+        seen["a"], seen["b"], seen["head"] = a.get_phy_addr(), b.get_phy_addr(), ub.get_cur_addr()
+        seen["placed"] = asc.local_tensor(asc.int4b_t, asc.TPosition.VECCALC, 256, 64).buf_end
+
+    run(k, 1, np.zeros(16, np.float16))
+    assert (int(seen["b"]) - int(seen["a"]), seen["head"] - int(seen["a"])) == (64, 96)
+    assert seen["placed"] == 256 + 32  # 64 elements: 32 B

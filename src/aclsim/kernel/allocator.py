@@ -38,7 +38,7 @@ from typing import Any
 
 from aclsim.errors import KernelFault, LocalOutOfRangeError
 from aclsim.isa import Space
-from aclsim.kernel._core import Core, UnsupportedFault, as_dtype, current, fault_code
+from aclsim.kernel._core import Core, UnsupportedFault, as_dtype, current, elem_bytes, fault_code
 from aclsim.kernel.tensor import LocalTensor, TPosition
 
 
@@ -143,16 +143,16 @@ class LocalMemAllocator:
         dt = as_dtype(dtype)
         n, addr = int(tile), self.head
         size, align = core.arenas[self.space].size, core.align[self.space]
-        if n < 0 or addr % align or addr + n * dt.itemsize > size:
+        if n < 0 or addr % align or addr + elem_bytes(dt, n) > size:
             why = (f"the next address {addr} is not a multiple of {align} B" if addr % align
-                   else f"{n * dt.itemsize} B do not fit in the {size - addr} B left")
+                   else f"{elem_bytes(dt, n)} B do not fit in the {size - addr} B left")
             core.fault(LocalOutOfRangeError,
                        f"LocalMemAllocator<Hardware::{self.hard.name}>.alloc({pos.name}, {dt}, {n}): {why} "
                        f"({self.space.value} holds {size} B, its tensors start on {align} B boundaries)",
                        hint=f"size the earlier tiles in multiples of {align} B and the tiles to the "
                        f"{size} B of {self.space.value}",
                        code=fault_code(self.space))
-        end = addr + n * dt.itemsize
+        end = addr + elem_bytes(dt, n)
         self.head = end
         return LocalTensor(core, dt, self.space, addr, n, end, pos)
 

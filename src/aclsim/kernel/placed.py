@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from aclsim.errors import LocalOutOfRangeError
-from aclsim.kernel._core import LOCAL_SPACES, as_dtype, current, fault_code
+from aclsim.kernel._core import LOCAL_SPACES, as_dtype, current, elem_bytes, fault_code
 from aclsim.kernel.tensor import POSITION_SPACE, LocalTensor, TPosition
 
 
@@ -40,7 +40,7 @@ def local_tensor(dtype: Any, position: TPosition, addr: int, tile_size: int) -> 
     addr, n = int(addr), int(tile_size)
     size = core.arenas[space].size
     align = core.align[space]
-    if addr < 0 or n < 0 or addr % align or addr + n * dt.itemsize > size:
+    if addr < 0 or n < 0 or addr % align or addr + elem_bytes(dt, n) > size:
         core.fault(
             LocalOutOfRangeError,
             f"LocalTensor({pos.name}, addr={addr}, tileSize={n}) of {dt}: {space.value} holds {size} B "
@@ -48,5 +48,5 @@ def local_tensor(dtype: Any, position: TPosition, addr: int, tile_size: int) -> 
             hint=f"place the tensor at a multiple of {align} B inside the {size} B of {space.value}",
             code=fault_code(space),
         )
-    end = addr + n * dt.itemsize
+    end = addr + elem_bytes(dt, n)
     return LocalTensor(core, dt, space, addr, n, end, pos)
