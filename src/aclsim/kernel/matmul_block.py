@@ -24,6 +24,7 @@ tiling's, or ``set_org_shape``'s).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 import numpy as np
@@ -58,7 +59,7 @@ C_QUANT = {
 }
 
 
-class MatmulBlocks:
+class MatmulBlocks(ABC):
     """The instruction sequences of a Matmul object (its state is set up by ``Matmul``)."""
 
     a_type: MatmulType
@@ -87,11 +88,13 @@ class MatmulBlocks:
     user_def_info: Any
     self_define_data: Any
 
+    @abstractmethod
     def _single(self) -> tuple[int, int, int]:
-        raise NotImplementedError  # Matmul's: this computation's singleCoreM/N/K
+        """This computation's singleCoreM/N/K (``Matmul`` holds them)."""
 
+    @abstractmethod
     def _need_tiling(self, op: str) -> TCubeTiling:
-        raise NotImplementedError  # Matmul's: the tiling, or why there is none
+        """The tiling, or the error saying why there is none (``Matmul`` holds it)."""
 
     def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int,
                into: LocalTensor | None = None) -> LocalTensor:
