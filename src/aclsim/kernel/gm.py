@@ -81,15 +81,31 @@ def locate_allocation(addr: int, find_memory: FindMemory) -> Allocation | None:
     return Allocation(found.base, found.size, found.view, found.buffer, found.host, len(found.view))
 
 
-def resolve(core: Core, addr: int, code: int | None = None) -> Allocation:
-    """The allocation holding ``addr``; a fault (``code``: the trap of the access that needed it)
-    when there is none or it was freed."""
+def _cached(core: Core, addr: int) -> Allocation | None:
+    """The allocation holding ``addr`` among those the launch already found."""
     cache: dict[int, Allocation] = core.launch.allocations if core.launch is not None else {}
     for alloc in cache.values():
         if alloc.base <= addr < alloc.base + alloc.extent:
             if alloc.host:  # the cache is the launch's, the host ranges each block's own
                 _note_host(core, alloc)
             return alloc
+    return None
+
+
+def _remember(core: Core, found: Allocation) -> Allocation:
+    if core.launch is not None:
+        core.launch.allocations[found.base] = found
+    if found.host:
+        _note_host(core, found)
+    return found
+
+
+def resolve(core: Core, addr: int, code: int | None = None) -> Allocation:
+    """The allocation holding ``addr``; a fault (``code``: the trap of the access that needed it)
+    when there is none or it was freed."""
+    cached = _cached(core, addr)
+    if cached is not None:
+        return cached
     if core.launch is None or core.launch.find_memory is None:
         core.fault(GlobalOutOfRangeError, f"global address 0x{addr:x} outside a launch",
                    hint="launch the kernel: kernel[block_dim, stream](*device_pointers)", code=code)
@@ -104,21 +120,19 @@ def resolve(core: Core, addr: int, code: int | None = None) -> Allocation:
             hint="pass pointers from aclsim.malloc, before they are freed",
             code=code,
         )
-    cache[found.base] = found
-    if found.host:
-        _note_host(core, found)
-    return found
+    return _remember(core, found)
 
 
 def lookup(core: Core, addr: int) -> Allocation | None:
     """The allocation holding ``addr``, or None (no fault: binding a pointer is not an access)."""
-    if core.launch is None or core.launch.find_memory is None:
-        return None
+    cached = _cached(core, addr)
+    if cached is not None or core.launch is None or core.launch.find_memory is None:
+        return cached
     try:
         found = locate_allocation(addr, core.launch.find_memory)
     except UseAfterFreeError:
         return None
-    return None if found is None else resolve(core, addr)
+    return None if found is None else _remember(core, found)
 
 
 def _note_host(core: Core, alloc: Allocation) -> None:
