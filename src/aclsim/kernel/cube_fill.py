@@ -54,15 +54,17 @@ _FILL_TYPES = {
 }
 
 
-def init_const_value(dst: LocalTensor, params: InitConstValueParams, *,
-                     _name: str = "init_const_value") -> None:
+def init_const_value(dst: LocalTensor, params: InitConstValueParams) -> None:
     """``InitConstValue(dst, InitConstValueParams)`` / ``Fill(dst, params)``: ``repeat_times`` times,
     ``block_num`` blocks of ``init_value``, ``dst_gap`` blocks between the end of one repeat and the
     start of the next; a block is 32 B in L1 (MTE2) and 512 B in L0A/L0B (MTE1).  On the 310P (arch
     2002) only ``repeat_times`` and ``init_value`` count: each repeat fills one 512 B block, no gap
     (the page).  ``repeat_times`` or ``block_num`` 0: nothing (a NOP)."""
+    _fill_local("init_const_value", dst, params)
+
+
+def _fill_local(name: str, dst: LocalTensor, params: InitConstValueParams) -> None:
     core = current()
-    name = _name
     if not isinstance(params, InitConstValueParams):
         raise TypeError(f"{name} takes InitConstValueParams, got {type(params).__name__}")
     local_operand(core, dst, name, "dst", (Space.L1, Space.L0A, Space.L0B))
@@ -101,7 +103,7 @@ def fill(dst: LocalTensor | GlobalTensor, *args: Any) -> None:
     if isinstance(dst, GlobalTensor):
         init_global_memory(dst, *args)
     else:
-        init_const_value(dst, *args, _name="fill")
+        _fill_local("fill", dst, *args)
 
 
 __all__ = ["InitConstValueParams", "fill", "init_const_value"]
