@@ -36,7 +36,7 @@ from aclsim.capi.prototypes import HEADERS, INCLUDE_DIR, Prototype, load
 
 __all__ = [
     "ALIASES", "CapiBuildError", "LIBRARY", "START_MAGIC", "build", "cflags", "ensure_built", "libs",
-    "library_dir", "libpython_dir",
+    "library_dir", "libpython_dir", "start_code",
 ]
 
 LIBRARY = "libascendcl.so"
@@ -158,6 +158,14 @@ static int aclsim_started(void)
     return aclsim_ok;
 }
 """
+
+
+def start_code(library: str, start: str) -> str:
+    """:data:`START_CODE` for another embedded library of aclsim (the C++ kernel front,
+    :mod:`aclsim.ascendc`): its messages name ``library`` and it checks the start through the
+    embedded function ``start``."""
+    return (START_CODE.replace("libascendcl.so", library).replace("_aclsim_py_start", start)
+            .replace("every AscendCL call returns an error", "every call of it fails"))
 
 
 def _failure_literal(proto: Prototype) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from aclsim import acl
 from aclsim.capi.cdata import c_function, need_out, store
 from aclsim.errors import InvalidParamError
@@ -17,6 +19,16 @@ __all__: list[str] = []
 
 #: aclCreateTensorDesc refuses more dimensions than this (the documented ACL_MAX_DIM_CNT)
 MAX_DIMS = 128
+
+
+@c_function
+def aclFloat16ToFloat(value: int) -> float:
+    return float(np.uint16(value & 0xFFFF).view(np.float16))
+
+
+@c_function
+def aclFloatToFloat16(value: float) -> int:
+    return int(np.float16(np.float32(value)).view(np.uint16))
 
 
 @c_function

@@ -41,6 +41,7 @@ from aclsim.kernel._core import (
     int16,
     int32,
     int64,
+    source_location,
     uint8,
     uint16,
     uint32,
@@ -615,3 +616,4 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
     "sort",
     "sort32",
 ]
+__all__ += ["source_location"]  # where a non-Python front end's statement is (aclsim.ascendc)

@@ -161,8 +161,32 @@ class KernelOptions:
 _PKG = str(Path(__file__).resolve().parent)
 
 
+_source = threading.local()  # a front end's current source location (see source_location)
+
+
+def source_location(file: str | None, line: int = 0) -> tuple[str, int] | None:
+    """Say where the kernel statement now running is written, for kernels whose source is not
+    Python (the C++ front end, :mod:`aclsim.ascendc`): until the next call, every instruction
+    recorded and every fault raised on this thread names ``file:line`` instead of a Python frame.
+    ``None`` goes back to Python frames.  Returns the previous location (None: Python frames).
+
+    >>> previous = source_location("add_custom.cpp", 42)
+    >>> where()
+    ('add_custom.cpp', 42)
+    >>> source_location(None) == ("add_custom.cpp", 42)
+    True
+    """
+    previous: tuple[str, int] | None = getattr(_source, "at", None)
+    _source.at = None if file is None else (file, int(line))
+    return previous
+
+
 def where(depth: int = 2) -> tuple[str, int]:
-    """``(file, line)`` of the first frame outside ``aclsim.kernel``: the kernel statement."""
+    """``(file, line)`` of the kernel statement: the front end's :func:`source_location` when one
+    is set, else the first frame outside ``aclsim.kernel``."""
+    at = getattr(_source, "at", None)
+    if at is not None:
+        return at  # type: ignore[no-any-return]
     f = sys._getframe(depth)
     while f.f_code.co_filename.startswith(_PKG):
         back = f.f_back

@@ -158,6 +158,10 @@ typedef enum {
 } aclMemType;
 
 /* data buffers: an address and a size, host objects */
+/* half-precision conversions (round to nearest even, as IEEE 754 binary16) */
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
+
 ACL_FUNC_VISIBILITY aclDataBuffer *aclCreateDataBuffer(void *data, size_t size);
 ACL_FUNC_VISIBILITY aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer);
 ACL_FUNC_VISIBILITY aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size);

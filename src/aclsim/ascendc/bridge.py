@@ -1,0 +1,367 @@
+"""The Python side of ``libaclsim_ascendc.so``: what a C++ kernel's Ascend C calls run.
+
+A C++ Ascend C call (generated from ``api_cxx.txt``) packs its arguments as
+``aclsim_arg {kind, sub, value}`` records and calls ``aclsim_asc_call(id, file, line, n,
+args, ret)``; :func:`call` decodes them (a tensor or queue crosses as a handle of the Python
+object it stands for, a struct by address, an enum as its value, a type as its aclsim dtype, a
+GM pointer as its host address) and runs the row's ``aclsim.kernel`` call with the kernel
+layer's source location set to the C++ file and line.  A failure (a fault, a deadlock, the
+launch ending its cores) is kept for the thread and reported to C++ as non-zero: the C++ side
+throws, unwinds the kernel's frames to the block's entry, and :func:`run_kernel`'s block body
+raises the kept exception where the Python language would have raised it.
+
+The CPU-debug host calls (``tikicpulib.h``) are here too: ``GmAlloc`` (device memory whose
+bytes the host reads and writes in place: the host address of the device arena's bytes, and
+the kernel's pointers into it are translated back to device addresses), ``ICPU_RUN_KF`` (one
+aclsim launch of the C++ kernel, every block on aclsim's block scheduler, so ``SyncAll`` and
+cross-core flags work), ``ICPU_SET_TILING_KEY`` and ``SetKernelMode``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import sys
+import threading
+import types
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+import aclsim
+import aclsim.kernel as asc
+from aclsim.ascendc import gen_cxx
+from aclsim.ascendc.table import dispatch, enum_python, load, struct_python
+from aclsim.errors import AclError, KernelFault
+from aclsim.runtime.pointers import allocation_at
+
+__all__ = ["Bridge", "DTYPES", "bridge", "install"]
+
+K_NONE, K_INT, K_FLOAT, K_HANDLE, K_STRUCT, K_ENUM, K_DTYPE, K_GM, K_ARRAY, K_STR = range(10)
+
+#: the dtype codes of kernel_operator.h's DtypeCode
+DTYPES: dict[int, Any] = {1: asc.half, 2: asc.float32, 3: asc.bfloat16, 4: asc.int8, 5: asc.uint8,
+                          6: asc.int16, 7: asc.uint16, 8: asc.int32, 9: asc.uint32, 10: asc.int64,
+                          11: asc.uint64, 12: np.dtype(np.bool_), 13: np.dtype(np.float64)}
+
+#: Ascend's SoC names (CMake's tikicpulib::<soc>, run.sh's SOC_VERSION) -> aclsim's chip presets
+SOC_CHIPS = {"Ascend910B1": "910B1", "Ascend910B2": "910B2", "Ascend910B3": "910B3", "Ascend910B4": "910B4",
+             "Ascend910B": "910B", "Ascend310P1": "310P", "Ascend310P3": "310P", "Ascend310P": "310P"}
+DEFAULT_CHIP = "910B"
+
+#: SetKernelMode's KernelMode (tikicpulib.h) -> the kernel type aclsim declares for the launch
+_MODES = {0: asc.KernelMetaType.KERNEL_TYPE_MIX_AIC_1_2, 1: asc.KernelMetaType.KERNEL_TYPE_AIC_ONLY,
+          2: asc.KernelMetaType.KERNEL_TYPE_AIV_ONLY, 3: asc.KernelMetaType.KERNEL_TYPE_MIX_AIC_1_1}
+
+
+@dataclass
+class _Region:
+    host: int
+    size: int
+    buffer: Any  # the runtime's Buffer
+
+
+class Bridge:
+    """The state behind the library: handles, GmAlloc regions, the runtime's device and stream."""
+
+    def __init__(self, ffi: Any) -> None:
+        self.ffi = ffi
+        namespace: dict[str, Any] = {**vars(asc), "asc": asc}
+        table = load()
+        self.rows = table.callables
+        self.calls = dispatch(namespace, table)
+        self.structs = [struct_python(namespace, table)[r.name] for r in table.of("struct")]
+        self.struct_types = [ffi.typeof(f"aclsim_struct_{r.name} *") for r in table.of("struct")]
+        self.struct_fields = [[(p.name, p.ctype) for p in r.params] for r in table.of("struct")]
+        self.enums = enum_python(namespace, table)
+        self.objects: dict[int, Any] = {0: None}
+        self._next = 1
+        self.regions: list[_Region] = []  # sorted by host address
+        self._starts: list[int] = []
+        self.errors = threading.local()
+        self.tiling_key: int | None = None
+        self.mode: int | None = None
+        self.stream: Any = None
+        self.started = False
+        self.last_launch: Any = None
+        self.where: tuple[str, int] = ("", 0)  # the C++ line of the call running now
+
+    # --- the runtime ----------------------------------------------------------------------
+
+    def start(self, soc: str) -> None:
+        """Start aclsim on first use: the chip is ``ACLSIM_CHIP``, else the SoC the build names."""
+        if self.started:
+            return
+        chip = os.environ.get("ACLSIM_CHIP") or SOC_CHIPS.get(soc or "", "")
+        if not chip:
+            if soc:
+                print(f"aclsim: no preset for SoC {soc}; running on the {DEFAULT_CHIP} "
+                      "(set ACLSIM_CHIP to choose: aclsim chips lists them)", file=sys.stderr)
+            chip = DEFAULT_CHIP
+        aclsim.init(chip=chip)
+        aclsim.set_device(0)
+        self.stream = aclsim.create_stream()
+        self.started = True
+
+    # --- GM -------------------------------------------------------------------------------
+
+    def gm_alloc(self, size: int, soc: str) -> int:
+        """Device memory of ``size`` bytes; returns the host address of its bytes (0 on failure)."""
+        self.start(soc)
+        buf = aclsim.malloc(max(int(size), 1))
+        found = allocation_at(int(buf.ptr))
+        if found is None:  # pragma: no cover - a fresh allocation is always found
+            aclsim.free(buf)
+            return 0
+        host = int(found.view.ctypes.data)
+        i = bisect.bisect(self._starts, host)
+        self._starts.insert(i, host)
+        self.regions.insert(i, _Region(host, int(size), buf))
+        return host
+
+    def gm_free(self, host: int) -> bool:
+        i = bisect.bisect_left(self._starts, host)
+        if i == len(self._starts) or self._starts[i] != host:
+            return False
+        region = self.regions.pop(i)
+        self._starts.pop(i)
+        aclsim.free(region.buffer)
+        return True
+
+    def to_device(self, host: int) -> int:
+        """The device address behind a host address inside a GmAlloc region (else ``host`` itself)."""
+        i = bisect.bisect_right(self._starts, host) - 1
+        if i >= 0:
+            r = self.regions[i]
+            if host < r.host + r.buffer.padded_size:
+                return int(r.buffer.ptr) + host - r.host
+        return host
+
+    def to_host(self, device: int) -> int:
+        for r in self.regions:
+            base = int(r.buffer.ptr)
+            if base <= device < base + r.buffer.padded_size:
+                return r.host + device - base
+        return device
+
+    # --- handles and arguments -----------------------------------------------------------------
+
+    def handle(self, obj: Any) -> int:
+        h = self._next
+        self._next = h + 1
+        self.objects[h] = obj
+        return h
+
+    def decode(self, arg: Any) -> Any:
+        kind = arg.kind
+        if kind == K_HANDLE:
+            return self.objects[arg.v.i]
+        if kind == K_INT:
+            return arg.v.i
+        if kind == K_FLOAT:
+            return arg.v.f
+        if kind == K_ENUM:
+            return self.enums[arg.sub](arg.v.i)
+        if kind == K_DTYPE:
+            return DTYPES[arg.v.i]
+        if kind == K_STRUCT:
+            ptr = self.ffi.cast(self.struct_types[arg.sub], arg.v.p)
+            values = []
+            for name, ctype in self.struct_fields[arg.sub]:
+                value = getattr(ptr, name)
+                if ctype == "half":
+                    value = float(np.uint16(value).view(np.float16))
+                values.append(value)
+            return self.structs[arg.sub](*values)
+        if kind == K_GM:
+            return asc.GmAddr(self.to_device(arg.v.i)) if arg.v.i else None
+        if kind == K_ARRAY:
+            data = self.ffi.cast("uint64_t *", arg.v.p)
+            return [int(data[i]) for i in range(arg.sub)]
+        if kind == K_STR:
+            return self.ffi.string(self.ffi.cast("char *", arg.v.p)).decode()
+        return None
+
+    def encode(self, value: Any, ret: Any) -> None:
+        if value is None:
+            ret.kind = K_NONE
+        elif isinstance(value, (bool, np.bool_)):
+            ret.kind, ret.v.i = K_INT, int(value)
+        elif isinstance(value, (int, np.integer)):
+            ret.kind, ret.v.i = K_INT, int(value)
+        elif isinstance(value, (float, np.floating)):
+            ret.kind, ret.v.f = K_FLOAT, float(value)
+        elif isinstance(value, asc.GmAddr):
+            ret.kind, ret.v.i = K_GM, self.to_host(int(value))
+        else:
+            ret.kind, ret.v.i = K_HANDLE, self.handle(value)
+
+    # --- calls ----------------------------------------------------------------------------
+
+    def call(self, ident: int, file: Any, line: int, n: int, args: Any, ret: Any) -> int:
+        ffi = self.ffi
+        if file != ffi.NULL:  # NULL: an operator expression, at the previous call's line
+            self.where = (ffi.string(file).decode(errors="replace"), line)
+            asc.source_location(*self.where)
+        try:
+            fn, _ = self.calls[ident]
+            value = fn(*[self.decode(args[i]) for i in range(n)])
+            self.encode(value, ret)
+            return 0
+        except AclError as exc:
+            self.errors.pending = exc
+        except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
+            if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
+                file_, line_ = self.where
+                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_)
+            self.errors.pending = exc
+        return 1
+
+    def fail(self, what: str, file: str, line: int) -> int:
+        """``ASSERT`` failed in the kernel, or C++ threw: a fault at that line."""
+        self.errors.pending = KernelFault(what, file=file, line=line,
+                                          hint="the kernel's own check failed: see its condition")
+        return 1
+
+    def take_error(self) -> BaseException | None:
+        exc = getattr(self.errors, "pending", None)
+        self.errors.pending = None
+        return exc
+
+    # --- ICPU_RUN_KF ------------------------------------------------------------------------
+
+    def run_kernel(self, name: str, file: str, line: int, block_dim: int, soc: str, body: Any, ctx: Any,
+                   pointers: list[int], table: str) -> int:
+        """One launch of a C++ kernel; 0 when it ran, else the ACL error code (printed)."""
+        if table != gen_cxx.fingerprint():
+            print(f"aclsim: {file}:{line}: the kernel was compiled against another aclsim_ascendc_api.h "
+                  f"(table {table}, this library has {gen_cxx.fingerprint()}): rebuild it with the flags "
+                  "of `aclsim ascendc --cflags`", file=sys.stderr)
+            return 500000
+        self.start(soc)
+        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **_options())
+        args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
+        try:
+            launch = kernel[block_dim, self.stream](*args)
+            aclsim.synchronize_stream(self.stream)
+        except AclError as exc:
+            print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
+            return exc.code
+        finally:
+            self.objects = {0: None}  # the launch's handles go with it
+            self.tiling_key = None
+            asc.source_location(None)
+        self.last_launch = launch
+        _report(launch)
+        return 0
+
+    def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
+        bridge = self
+        mode = self.mode
+
+        def block(*_args: Any) -> None:
+            if mode is not None:
+                _declare_mode(mode)
+            rc = body(ctx)
+            asc.source_location(None)
+            if rc != 0:
+                exc = bridge.take_error()
+                if exc is None:
+                    exc = KernelFault(f"the C++ kernel {name} threw a C++ exception", file=file, line=line)
+                raise exc
+
+        code = block.__code__.replace(co_filename=file, co_firstlineno=max(line, 1), co_name=name)
+        fn = types.FunctionType(code, block.__globals__, name, None, block.__closure__)
+        return fn
+
+
+def _declare_mode(mode: int) -> None:
+    """SetKernelMode: the kernel type the launch declares (where the chip has it)."""
+    kind = _MODES.get(mode)
+    if kind is None:
+        return
+    try:
+        asc.kernel_task_type_default(kind)
+    except AclError:
+        if mode != 2:  # AIV_MODE on a coupled chip: its AI Cores run vector kernels
+            raise
+
+
+def _options() -> dict[str, Any]:
+    """Kernel options from the environment: ``ACLSIM_RACES`` (fail, the default, or off)."""
+    races = os.environ.get("ACLSIM_RACES", "fail").lower()
+    return {"detect_races": races != "off"}
+
+
+def _report(launch: Any) -> None:
+    """One line per launch on stderr (``ACLSIM_QUIET=1``: none); ``ACLSIM_TRACE=file.json``:
+    the launch's Perfetto timeline."""
+    report = launch.report
+    trace = os.environ.get("ACLSIM_TRACE")
+    if trace and report is not None:
+        report.save_trace(trace)
+    if os.environ.get("ACLSIM_QUIET", "0") not in ("", "0") or report is None:
+        return
+    print(f"aclsim: {launch.name}<<<{launch.block_dim}>>> on {report.chip.name}: {launch.instructions} "
+          f"instructions, {report.microseconds:.2f} us modeled, bottleneck {report.bottleneck.track_name}",
+          file=sys.stderr)
+
+
+_bridge: Bridge | None = None
+
+
+def bridge() -> Bridge:
+    """The library's bridge (after :func:`install`)."""
+    if _bridge is None:
+        raise RuntimeError("aclsim.ascendc.bridge: the library has not started")
+    return _bridge
+
+
+def install(ffi: Any) -> None:
+    """Bind the library's entry points (called by the library's init code)."""
+    global _bridge
+    b = _bridge = Bridge(ffi)
+
+    @ffi.def_extern(name="_aclsim_py_asc_call", error=1)
+    def _call(ident: int, file: Any, line: int, n: int, args: Any, ret: Any) -> int:
+        return b.call(ident, file, line, n, args, ret)
+
+    @ffi.def_extern(name="_aclsim_py_asc_fail", error=1)
+    def _fail(what: Any, file: Any, line: int) -> int:
+        return b.fail(ffi.string(what).decode(errors="replace"), ffi.string(file).decode(errors="replace"), line)
+
+    @ffi.def_extern(name="_aclsim_py_asc_gm_alloc", error=0)
+    def _gm_alloc(size: int, soc: Any) -> int:
+        try:
+            return b.gm_alloc(size, ffi.string(soc).decode())
+        except AclError as exc:
+            print(f"aclsim: GmAlloc({size}) failed: {exc}", file=sys.stderr)
+            return 0
+
+    @ffi.def_extern(name="_aclsim_py_asc_gm_free", error=0)
+    def _gm_free(host: int) -> int:
+        return int(b.gm_free(host))
+
+    @ffi.def_extern(name="_aclsim_py_asc_set_tiling_key", error=0)
+    def _set_key(key: int) -> int:
+        b.tiling_key = int(key)
+        return 0
+
+    @ffi.def_extern(name="_aclsim_py_asc_tiling_key", error=0)
+    def _key() -> int:
+        return b.tiling_key if b.tiling_key is not None else 0
+
+    @ffi.def_extern(name="_aclsim_py_asc_set_kernel_mode", error=0)
+    def _mode(mode: int) -> int:
+        b.mode = int(mode)
+        return 0
+
+    @ffi.def_extern(name="_aclsim_py_asc_run", error=500000)
+    def _run(name: Any, file: Any, line: int, block_dim: int, soc: Any, body: Any, ctx: Any, n: int,
+             ptrs: Any, table: Any) -> int:
+        s = ffi.string
+        pointers = [int(ffi.cast("uintptr_t", ptrs[i])) for i in range(n)]
+        return b.run_kernel(s(name).decode(), s(file).decode(), line, block_dim, s(soc).decode(), body, ctx,
+                            pointers, s(table).decode())

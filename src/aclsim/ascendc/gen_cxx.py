@@ -1,0 +1,186 @@
+"""Write the C++ side of the API table: ``include/aclsim_ascendc_api.h``.
+
+Every callable row becomes an inline C++ function (or member function) that passes its
+arguments to the bridge, ``aclsim::detail::call(id, file, line, args...)``, with the caller's
+file and line (``__builtin_FILE()`` / ``__builtin_LINE()`` as default arguments: GCC and Clang
+evaluate them where the call is written).  A struct row becomes a plain struct with Ascend C's
+constructors; an enum row an ``enum class`` with the Python enum's members and values.
+
+``python -m aclsim.ascendc.gen_cxx`` rewrites the header; a test checks it is up to date.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+from aclsim.ascendc.table import TABLE_PATH, Param, Row, Table, crossing, enum_python, load
+
+__all__ = ["HEADER_PATH", "cxx_header", "fingerprint", "main"]
+
+HEADER_PATH = Path(__file__).parent / "include" / "aclsim_ascendc_api.h"
+_LOC = "const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()"
+
+
+def fingerprint(table_path: Path = TABLE_PATH) -> str:
+    """Changes whenever the table changes: the header and the library must agree on it."""
+    return hashlib.sha256(table_path.read_bytes()).hexdigest()[:16]
+
+
+def _tparams(row: Row, *, with_defaults: bool = True) -> str:
+    if not row.tparams:
+        return ""
+    parts = [f"{p.ctype} {p.name}" + (f" = {p.default}" if p.default and with_defaults else "")
+             for p in row.tparams]
+    return f"template <{', '.join(parts)}>\n"
+
+
+def _deduced(row: Row) -> set[str]:
+    """Type template parameters deduced from a tensor parameter (``LocalTensor<T>``)."""
+    found = set()
+    for p in row.params:
+        found.update(re.findall(r"<\s*(\w+)\s*>", p.ctype))
+    return found
+
+
+def _param_decl(p: Param, row: Row, t: Table) -> str:
+    """A parameter as declared: a plain ``T`` (or ``const T&``) scalar whose ``T`` a tensor
+    parameter deduces is non-deduced, so ``Adds(dst, src, 2.0, n)`` compiles for a half tensor."""
+    base = p.ctype.replace("const", "").replace("&", "").strip()
+    typenames = {q.name for q in row.tparams if q.ctype in ("typename", "class")}
+    if base in typenames and base in _deduced(row):
+        text = f"::aclsim::detail::nd_t<{base}> {p.name}"
+        return f"{text} = {p.default}" if p.default else text
+    return p.declaration(t.structs, t.classes)
+
+
+def _args(row: Row) -> str:
+    out = []
+    tnames = {p.name: p for p in row.tparams}
+    for name in crossing(row):
+        if name == "self":
+            out.append("*this")
+        elif name in tnames and tnames[name].ctype in ("typename", "class"):
+            out.append(f"::aclsim::detail::Dtype<{name}>{{}}")
+        else:
+            out.append(name)
+    return ", ".join(out)
+
+
+def _body(row: Row) -> str:
+    """The call of the bridge.  An operator has no location parameters: it passes none, and the
+    bridge keeps the location of the kernel's previous call."""
+    where = "nullptr, 0" if row.cxx_name.startswith("operator") else "aclsim_file_, aclsim_line_"
+    call = f"::aclsim::detail::call({row.ident}, {where}" + \
+        (f", {_args(row)})" if _args(row) else ")")
+    if row.ret == "void":
+        return f"{{ {call}; }}"
+    return f"{{ return ::aclsim::detail::unpack<{row.ret}>({call}); }}"
+
+
+def _function(row: Row, t: Table, indent: str = "") -> str:
+    loc = [_LOC]
+    if row.cxx_name.startswith("operator"):  # an operator takes no extra (defaulted) parameters
+        loc = []
+    params = ", ".join([_param_decl(p, row, t) for p in row.params] + loc)
+    tpl = _tparams(row)
+    head = f"{indent}{tpl.replace(chr(10), chr(10) + indent).rstrip(' ')}" if tpl else ""
+    qual = "__aicore__ inline "
+    const = " const" if row.kind == "method" else ""  # objects are handles: every method is const
+    return f"{head}{indent}{qual}{row.ret} {row.cxx_name}({params}){const} {_body(row)}\n"
+
+
+def _struct(row: Row, t: Table) -> str:
+    fields = "\n".join(f"    {p.ctype} {p.name}{' = ' + p.default if p.default else ''};" for p in row.params)
+    args = ", ".join(f"{p.ctype} {p.name}_" for p in row.params)
+    init = ", ".join(f"{p.name}({p.name}_)" for p in row.params)
+    ident = [r.name for r in t.of("struct")].index(row.name)
+    return (f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
+            f"    __aicore__ {row.name}({args}) : {init} {{}}\n}};\n"
+            f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
+            f"inline Arg pack(const ::AscendC::{row.name}& s) {{ return struct_arg({ident}, &s); }}\n"
+            f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
+
+
+def _enum(row: Row, py: type[enum.Enum], ident: int) -> str:
+    words = row.underlying.split()
+    under = next((w for w in words if w != "unscoped" and not w.startswith("prefix=")), "")
+    prefix = next((w[len("prefix="):] for w in words if w.startswith("prefix=")), "")
+    scoped = "" if "unscoped" in words else "class "
+    members = ",\n".join(f"    {prefix}{m.name} = {int(m.value)}" for m in py)
+    return (f"enum {scoped}{row.name}{' : ' + under if under else ''} {{\n{members}\n}};\n"
+            f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
+            f"template <> struct EnumId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
+            f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
+
+
+def _class(row: Row, methods: list[Row], t: Table) -> str:
+    tpl = _tparams(row, with_defaults=False)  # the forward declaration has the defaults
+    name = row.name
+    lines = [f"{tpl}class {name} : public ::aclsim::detail::Object {{", "public:"]
+    if row.python == "-":
+        lines.append(f"    __aicore__ {name}() = default;")
+    else:
+        params = ", ".join([_param_decl(p, row, t) for p in row.params] + [_LOC])
+        lines.append(f"    __aicore__ {name}({params})\n        : Object(::aclsim::detail::call({row.ident}, "
+                     f"aclsim_file_, aclsim_line_{', ' + _args(row) if _args(row) else ''}).v.i) {{}}")
+    lines.append(f"    __aicore__ explicit {name}(::aclsim::detail::Handle h) : Object(h.value) {{}}")
+    lines.append(f"#ifdef ACLSIM_CLASS_EXTRA_{name}\n    ACLSIM_CLASS_EXTRA_{name}\n#endif")
+    for m in methods:
+        lines.append(_function(m, t, indent="    ").rstrip("\n"))
+    lines.append("};\n")
+    return "\n".join(lines)
+
+
+def cxx_header(table: Table | None = None, namespace: dict[str, object] | None = None) -> str:
+    """The generated header's text."""
+    t = table or load()
+    if namespace is None:
+        import aclsim.kernel as asc
+
+        namespace = {**vars(asc), "asc": asc}
+    enums = enum_python(namespace, t)
+    out = [f"/* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: "
+           "do not edit. */",
+           "#pragma once", f'#define ACLSIM_ASCENDC_TABLE "{fingerprint()}"', "namespace AscendC {"]
+    methods: dict[str, list[Row]] = {}
+    for r in t.of("method"):
+        methods.setdefault(r.owner, []).append(r)
+    declared = {r.name for r in t.of("class")}
+    for owner in methods:
+        if owner not in declared:
+            raise ValueError(f"api_cxx.txt: methods of {owner}, which has no class row")
+    enum_rows = t.of("enum")
+    for r in t.rows:  # enums and structs first: the classes' template parameters name them
+        if r.kind == "enum":
+            out.append(_enum(r, enums[enum_rows.index(r)], enum_rows.index(r)))
+        elif r.kind == "struct":
+            out.append(_struct(r, t))
+    for r in t.of("class"):  # then every class, declared (functions and methods name one another's)
+        out.append(f"{_tparams(r)}class {r.name};")
+    for r in t.of("class"):
+        out.append(_class(r, methods.get(r.name, []), t))
+    for r in t.of("fn"):
+        out.append(_function(r, t))
+    out.append("}  // namespace AscendC\n")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    text = cxx_header()
+    if args == ["--check"]:
+        if HEADER_PATH.read_text() != text:
+            print(f"{HEADER_PATH} is stale: run python -m aclsim.ascendc.gen_cxx", file=sys.stderr)
+            return 1
+        return 0
+    HEADER_PATH.write_text(text)
+    print(f"wrote {HEADER_PATH}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

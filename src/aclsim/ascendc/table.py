@@ -1,0 +1,329 @@
+"""The C++ Ascend C API table (``api_cxx.txt``): one row per C++ overload, read once, from which
+
+- :func:`cxx_header` writes the C++ side (``include/aclsim_ascendc_api.h``: the structs, enums,
+  classes with their methods, and functions a kernel calls, each forwarding its arguments to
+  the bridge with the caller's file and line),
+- :func:`dispatch` builds the Python side (per row id, the ``aclsim.kernel`` call the row names),
+- :func:`cdef` gives cffi the structs' C layout (the bridge reads a struct argument in place),
+- :func:`docs_section` renders the C++ rows of ``docs/dsl_mapping.md``.
+
+Nothing is written twice by hand: a row is the C++ declaration and the Python call, in that
+order.  The grammar (one row per line, ``#`` starts a comment; see the file's header):
+
+``fn Name<template params>(params) -> Ret = python``
+    a function in ``namespace AscendC``;
+``method Class.Name<template params>(params) -> Ret = python``
+    a member function (``self`` is the object);
+``class Name<template params>(params) = python``
+    a class whose C++ objects stand for the Python object ``python`` makes (the constructor);
+``struct Name(fields) = python``
+    a plain struct (fields ``type name = default``) that crosses by address and is rebuilt on
+    the Python side as ``python(*fields)``;
+``enum Name = python`` / ``enum Name : type = python``
+    an ``enum class`` whose members and values are those of the Python enum ``python``.
+
+``python`` is a name of ``aclsim.kernel`` (called with the C++ parameters in order) or a Python
+expression over the parameter names, the template parameters and ``self``.  ``-> Ret`` defaults
+to ``void``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["CLASS_TYPES", "Param", "Row", "Table", "cdef", "cxx_header", "dispatch", "docs_section",
+           "load", "TABLE_PATH"]
+
+TABLE_PATH = Path(__file__).with_name("api_cxx.txt")
+
+#: C++ scalar types and how a value of each crosses (int or float)
+INT_TYPES = frozenset({"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t",
+                       "uint64_t", "int", "unsigned", "size_t", "bool", "char"})
+FLOAT_TYPES = frozenset({"float", "double", "half", "bfloat16_t"})
+#: the classes the front end's core header defines by hand (tensors, queues) or the table declares
+CLASS_TYPES = ("LocalTensor", "GlobalTensor", "TPipe", "TQue", "TQueBind", "TBuf")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter: its C++ type as written, its name and its default (C++ text, or '')."""
+
+    ctype: str
+    name: str
+    default: str = ""
+
+    @property
+    def base(self) -> str:
+        """The type without qualifiers, reference and template arguments (``LocalTensor``)."""
+        t = re.sub(r"\b(const|volatile|__gm__)\b", "", self.ctype).replace("&", "").strip()
+        return t.split("<", 1)[0].strip()
+
+    def declaration(self, structs: frozenset[str], classes: frozenset[str]) -> str:
+        """The parameter as the generated C++ declares it: objects and structs by const reference."""
+        t = self.ctype
+        if t.endswith("]"):  # uint64_t mask[] -> const uint64_t mask[]
+            typ, _, dims = t.partition("[")
+            text = f"const {typ.strip()} {self.name}[{dims}"
+        elif (self.base in structs or self.base in classes) and "&" not in t and "*" not in t:
+            text = f"const {t}& {self.name}"
+        else:
+            text = f"{t} {self.name}"
+        return f"{text} = {self.default}" if self.default else text
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the table (see the module's docstring)."""
+
+    kind: str  # fn, method, class, struct, enum
+    name: str  # fn/class/struct/enum: the C++ name; method: Class.Name
+    tparams: tuple[Param, ...] = ()
+    params: tuple[Param, ...] = ()
+    ret: str = "void"
+    python: str = ""
+    line: int = 0
+    underlying: str = ""  # enum: the C++ underlying type
+    ident: int = -1  # the bridge's id of a callable row (fn, method, class constructor)
+
+    @property
+    def cxx_name(self) -> str:
+        return self.name.rsplit(".", 1)[-1]
+
+    @property
+    def owner(self) -> str:
+        return self.name.split(".", 1)[0] if self.kind == "method" else ""
+
+    def signature(self) -> str:
+        """The row's C++ declaration, for the docs."""
+        tpl = f"template <{', '.join(_tparam_text(p) for p in self.tparams)}> " if self.tparams else ""
+        args = ", ".join(f"{p.ctype} {p.name}" + (f" = {p.default}" if p.default else "") for p in self.params)
+        if self.kind == "class":
+            return f"{tpl}class {self.name}"
+        if self.kind == "struct":
+            return f"struct {self.name} {{ {'; '.join(f'{p.ctype} {p.name}' for p in self.params)}; }}"
+        if self.kind == "enum":
+            return f"enum class {self.name}"
+        return f"{tpl}{self.ret} {self.name}({args})"
+
+
+@dataclass
+class Table:
+    rows: list[Row] = field(default_factory=list)
+
+    def of(self, kind: str) -> list[Row]:
+        return [r for r in self.rows if r.kind == kind]
+
+    @property
+    def structs(self) -> frozenset[str]:
+        return frozenset(r.name for r in self.of("struct"))
+
+    @property
+    def enums(self) -> frozenset[str]:
+        return frozenset(r.name for r in self.of("enum"))
+
+    @property
+    def classes(self) -> frozenset[str]:
+        return frozenset(CLASS_TYPES) | frozenset(r.name for r in self.of("class"))
+
+    @property
+    def callables(self) -> list[Row]:
+        return [r for r in self.rows if r.ident >= 0]
+
+
+class TableError(ValueError):
+    """A row of ``api_cxx.txt`` does not parse (the message names the line)."""
+
+
+def _tparam_text(p: Param) -> str:
+    return f"{p.ctype} {p.name}" + (f" = {p.default}" if p.default else "")
+
+
+def _split_top(text: str, sep: str = ",") -> list[str]:
+    """Split at ``sep`` outside <>, (), [] and {}."""
+    out, depth, cur = [], 0, []
+    for ch in text:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        if ch == sep and depth == 0:
+            out.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    tail = "".join(cur).strip()
+    if tail:
+        out.append(tail)
+    return out
+
+
+def _params(text: str) -> tuple[Param, ...]:
+    params = []
+    for part in _split_top(text):
+        decl, _, default = part.partition("=")
+        decl = decl.strip()
+        m = re.match(r"^(.*?)([A-Za-z_]\w*)\s*(\[\w*\])?$", decl)
+        if m is None or not m.group(1).strip():
+            raise TableError(f"cannot read the parameter {part!r}")
+        ctype = m.group(1).strip() + (m.group(3) or "")
+        params.append(Param(ctype, m.group(2), default.strip()))
+    return tuple(params)
+
+
+def _matching(text: str, start: int, open_: str, close: str) -> int:
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == open_:
+            depth += 1
+        elif text[i] == close:
+            depth -= 1
+            if depth == 0:
+                return i
+    raise TableError(f"unbalanced {open_}{close} in {text!r}")
+
+
+_HEAD = re.compile(r"^(fn|method|class|struct|enum)\s+([A-Za-z_][\w.]*?(?:operator(?:\[\]|\(\)|[-+*/=<>!&|]+))?)\s*(?=[<(=:]|$)")
+
+
+def parse_row(text: str, line: int) -> Row:
+    """One row of the table (without its comment)."""
+    m = _HEAD.match(text)
+    if m is None:
+        raise TableError(f"api_cxx.txt:{line}: a row starts with fn, method, class, struct or enum")
+    kind, name = m.group(1), m.group(2)
+    rest = " " + text[m.end():]
+    try:
+        body, sep, python = rest.rpartition(" = ")
+        if not sep:
+            raise TableError("no ' = python' part")
+        python = python.strip()
+        body = body.strip()
+        if kind == "enum":
+            underlying = body[1:].strip() if body.startswith(":") else ""
+            return Row(kind, name, python=python, line=line, underlying=underlying)
+        tparams: tuple[Param, ...] = ()
+        if body.startswith("<"):
+            end = _matching(body, 0, "<", ">")
+            tparams = _params(body[1:end])
+            body = body[end + 1:].strip()
+        if not body.startswith("("):
+            raise TableError("the parameter list (...) is missing")
+        end = _matching(body, 0, "(", ")")
+        params = _params(body[1:end])
+        tail = body[end + 1:].strip()
+        ret = tail[2:].strip() if tail.startswith("->") else "void"
+        if tail and not tail.startswith("->"):
+            raise TableError(f"unexpected {tail!r} after the parameters")
+    except TableError as exc:
+        raise TableError(f"api_cxx.txt:{line}: {exc}") from None
+    if kind == "method" and "." not in name:
+        raise TableError(f"api_cxx.txt:{line}: a method row names Class.Method")
+    return Row(kind, name, tparams, params, ret, python, line)
+
+
+@functools.lru_cache(maxsize=4)
+def load(path: Path = TABLE_PATH) -> Table:
+    """The table (cached); callable rows get their bridge ids in table order."""
+    table = Table()
+    ident = 0
+    pending = ""
+    start = 0
+    for n, raw in enumerate(path.read_text().splitlines(), 1):
+        text = raw.split("#", 1)[0].rstrip()
+        if not text.strip():
+            continue
+        if raw[:1].isspace() and pending:  # a continuation line
+            pending += " " + text.strip()
+            continue
+        if pending:
+            row = parse_row(pending, start)
+            if row.kind in ("fn", "method", "class") and row.python != "-":
+                row = Row(**{**row.__dict__, "ident": ident})
+                ident += 1
+            table.rows.append(row)
+        pending, start = text.strip(), n
+    if pending:
+        row = parse_row(pending, start)
+        if row.kind in ("fn", "method", "class") and row.python != "-":
+            row = Row(**{**row.__dict__, "ident": ident})
+        table.rows.append(row)
+    return table
+
+
+# --- the Python side ---------------------------------------------------------------------------
+
+def _referenced(row: Row) -> list[str]:
+    """The template parameters the row's Python call names (they cross after the parameters)."""
+    if re.fullmatch(r"[\w.]+", row.python):
+        return []
+    return [p.name for p in row.tparams if re.search(rf"\b{re.escape(p.name)}\b", row.python)]
+
+
+def crossing(row: Row) -> list[str]:
+    """The names that cross for a call of ``row``, in order: ``self`` for a method, the
+    parameters, then the template parameters its Python call names."""
+    names = ["self"] if row.kind == "method" else []
+    return names + [p.name for p in row.params] + _referenced(row)
+
+
+def python_callable(row: Row, namespace: dict[str, Any]) -> Callable[..., Any]:
+    """The Python function a row calls, taking the crossing names positionally."""
+    names = crossing(row)
+    if re.fullmatch(r"[\w.]+", row.python):
+        target = row.python if row.kind != "method" else f"self.{row.python}"
+        expr = f"{target}({', '.join(n for n in names if n != 'self')})"
+    else:
+        expr = row.python
+    try:
+        fn = eval(f"lambda {', '.join(names)}: {expr}", namespace)  # noqa: S307 - the package's own table
+    except SyntaxError as exc:
+        raise TableError(f"api_cxx.txt:{row.line}: the Python call {row.python!r} does not parse: {exc}") from None
+    if not callable(fn):
+        raise TableError(f"api_cxx.txt:{row.line}: {row.python!r} is not callable")
+    return fn  # type: ignore[no-any-return]
+
+
+def dispatch(namespace: dict[str, Any], table: Table | None = None) -> list[tuple[Callable[..., Any], str]]:
+    """Per bridge id: the Python function and the C++ return type of the row."""
+    t = table or load()
+    return [(python_callable(r, namespace), r.ret if r.kind != "class" else r.name) for r in t.callables]
+
+
+def struct_python(namespace: dict[str, Any], table: Table | None = None) -> dict[str, Callable[..., Any]]:
+    """Per struct name: the Python constructor its fields are passed to."""
+    t = table or load()
+    return {r.name: eval(r.python, namespace) for r in t.of("struct")}  # noqa: S307
+
+
+def enum_python(namespace: dict[str, Any], table: Table | None = None) -> list[type[enum.Enum]]:
+    """Per enum id (table order of the enum rows): the Python enum."""
+    t = table or load()
+    return [eval(r.python, namespace) for r in t.of("enum")]  # noqa: S307
+
+
+# --- the C side ---------------------------------------------------------------------------------
+
+_C_FIELD = {"half": "uint16_t", "bfloat16_t": "uint16_t", "bool": "uint8_t"}
+
+
+def cdef(table: Table | None = None) -> str:
+    """The structs' C layout for cffi (``half`` fields as their 16 bits)."""
+    t = table or load()
+    out = []
+    for r in t.of("struct"):
+        fields = " ".join(f"{_C_FIELD.get(p.ctype, _c_type(p.ctype, t))} {p.name};" for p in r.params)
+        out.append(f"typedef struct {{ {fields} }} aclsim_struct_{r.name};")
+    return "\n".join(out)
+
+
+def _c_type(ctype: str, t: Table) -> str:
+    if ctype in t.enums:
+        under = next(r.underlying for r in t.of("enum") if r.name == ctype)
+        return under or "int32_t"
+    return ctype
