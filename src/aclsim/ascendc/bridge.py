@@ -36,6 +36,7 @@ from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.table import dispatch, enum_python, load, struct_python
 from aclsim.errors import AclError, KernelFault
 from aclsim.runtime.pointers import allocation_at
+from aclsim.sim.trace import write_trace
 
 __all__ = ["Bridge", "DTYPES", "bridge", "install"]
 
@@ -58,9 +59,13 @@ _MODES = {0: asc.KernelMetaType.KERNEL_TYPE_MIX_AIC_1_2, 1: asc.KernelMetaType.K
 
 @dataclass
 class _Region:
+    """Device memory whose bytes the C++ side sees at ``host``: ``extent`` bytes from ``device``."""
+
     host: int
-    size: int
+    extent: int
+    device: int
     buffer: Any  # the runtime's Buffer
+    owned: bool  # made by GmAlloc (GmFree frees it)
 
 
 class Bridge:
@@ -83,16 +88,16 @@ class Bridge:
         self.errors = threading.local()
         self.tiling_key: int | None = None
         self.mode: int | None = None
-        self.stream: Any = None
-        self.started = False
         self.last_launch: Any = None
         self.where: tuple[str, int] = ("", 0)  # the C++ line of the call running now
 
     # --- the runtime ----------------------------------------------------------------------
 
     def start(self, soc: str) -> None:
-        """Start aclsim on first use: the chip is ``ACLSIM_CHIP``, else the SoC the build names."""
-        if self.started:
+        """Start aclsim on first use, unless a Python host program runs it (a library loaded into
+        a Python process: its runtime, its current device): the chip is ``ACLSIM_CHIP``, else the
+        SoC the build names, else the 910B."""
+        if aclsim.is_initialized():
             return
         chip = os.environ.get("ACLSIM_CHIP") or SOC_CHIPS.get(soc or "", "")
         if not chip:
@@ -102,8 +107,6 @@ class Bridge:
             chip = DEFAULT_CHIP
         aclsim.init(chip=chip)
         aclsim.set_device(0)
-        self.stream = aclsim.create_stream()
-        self.started = True
 
     # --- GM -------------------------------------------------------------------------------
 
@@ -118,12 +121,12 @@ class Bridge:
         host = int(found.view.ctypes.data)
         i = bisect.bisect(self._starts, host)
         self._starts.insert(i, host)
-        self.regions.insert(i, _Region(host, int(size), buf))
+        self.regions.insert(i, _Region(host, len(found.view), int(buf.ptr), buf, True))
         return host
 
     def gm_free(self, host: int) -> bool:
         i = bisect.bisect_left(self._starts, host)
-        if i == len(self._starts) or self._starts[i] != host:
+        if i == len(self._starts) or self._starts[i] != host or not self.regions[i].owned:
             return False
         region = self.regions.pop(i)
         self._starts.pop(i)
@@ -135,16 +138,22 @@ class Bridge:
         i = bisect.bisect_right(self._starts, host) - 1
         if i >= 0:
             r = self.regions[i]
-            if host < r.host + r.buffer.padded_size:
-                return int(r.buffer.ptr) + host - r.host
+            if host < r.host + r.extent:
+                return r.device + host - r.host
         return host
 
     def to_host(self, device: int) -> int:
-        for r in self.regions:
-            base = int(r.buffer.ptr)
-            if base <= device < base + r.buffer.padded_size:
-                return r.host + device - base
-        return device
+        """The host address of device memory's bytes (a pointer the C++ side may dereference);
+        the allocation becomes a region, so pointers into it translate back."""
+        found = allocation_at(device)
+        if found is None:
+            return device
+        host = int(found.view.ctypes.data)
+        i = bisect.bisect_left(self._starts, host)
+        if i == len(self._starts) or self._starts[i] != host:
+            self._starts.insert(i, host)
+            self.regions.insert(i, _Region(host, len(found.view), int(found.base), found.buffer, False))
+        return host + device - int(found.base)
 
     # --- handles and arguments -----------------------------------------------------------------
 
@@ -187,9 +196,7 @@ class Bridge:
     def encode(self, value: Any, ret: Any) -> None:
         if value is None:
             ret.kind = K_NONE
-        elif isinstance(value, (bool, np.bool_)):
-            ret.kind, ret.v.i = K_INT, int(value)
-        elif isinstance(value, (int, np.integer)):
+        elif isinstance(value, (bool, np.bool_, int, np.integer)):
             ret.kind, ret.v.i = K_INT, int(value)
         elif isinstance(value, (float, np.floating)):
             ret.kind, ret.v.f = K_FLOAT, float(value)
@@ -244,8 +251,8 @@ class Bridge:
         kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **_options())
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
         try:
-            launch = kernel[block_dim, self.stream](*args)
-            aclsim.synchronize_stream(self.stream)
+            launch = kernel[block_dim](*args)  # the current context's default stream
+            aclsim.synchronize_stream(None)
         except AclError as exc:
             print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
             return exc.code
@@ -301,7 +308,7 @@ def _report(launch: Any) -> None:
     report = launch.report
     trace = os.environ.get("ACLSIM_TRACE")
     if trace and report is not None:
-        report.save_trace(trace)
+        write_trace(trace, [report], names=[launch.name])
     if os.environ.get("ACLSIM_QUIET", "0") not in ("", "0") or report is None:
         return
     print(f"aclsim: {launch.name}<<<{launch.block_dim}>>> on {report.chip.name}: {launch.instructions} "
@@ -330,7 +337,8 @@ def install(ffi: Any) -> None:
 
     @ffi.def_extern(name="_aclsim_py_asc_fail", error=1)
     def _fail(what: Any, file: Any, line: int) -> int:
-        return b.fail(ffi.string(what).decode(errors="replace"), ffi.string(file).decode(errors="replace"), line)
+        text = ffi.string(what).decode(errors="replace")
+        return b.fail(text, ffi.string(file).decode(errors="replace"), line)
 
     @ffi.def_extern(name="_aclsim_py_asc_gm_alloc", error=0)
     def _gm_alloc(size: int, soc: Any) -> int:

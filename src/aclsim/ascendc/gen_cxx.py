@@ -143,7 +143,7 @@ def cxx_header(table: Table | None = None, namespace: dict[str, object] | None =
 
         namespace = {**vars(asc), "asc": asc}
     enums = enum_python(namespace, t)
-    out = [f"/* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: "
+    out = ["/* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: "
            "do not edit. */",
            "#pragma once", f'#define ACLSIM_ASCENDC_TABLE "{fingerprint()}"', "namespace AscendC {"]
     methods: dict[str, list[Row]] = {}
