@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.table import (
     TableError,
@@ -17,12 +16,13 @@ from aclsim.ascendc.table import (
     enum_python,
     load,
     parse_row,
+    python_namespace,
     struct_python,
     write_docs,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-NAMESPACE = {**vars(asc), "asc": asc}
+NAMESPACE = python_namespace()
 
 
 def test_every_row_resolves_to_a_python_call() -> None:

@@ -33,7 +33,7 @@ import numpy as np
 import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
-from aclsim.ascendc.table import dispatch, enum_python, load, struct_python
+from aclsim.ascendc.table import dispatch, enum_python, load, python_namespace, struct_python
 from aclsim.errors import AclError, KernelFault
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
@@ -73,7 +73,7 @@ class Bridge:
 
     def __init__(self, ffi: Any) -> None:
         self.ffi = ffi
-        namespace: dict[str, Any] = {**vars(asc), "asc": asc}
+        namespace = python_namespace()
         table = load()
         self.rows = table.callables
         self.calls = dispatch(namespace, table)

@@ -17,7 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-from aclsim.ascendc.table import TABLE_PATH, Param, Row, Table, crossing, enum_python, load
+from aclsim.ascendc.table import TABLE_PATH, Param, Row, Table, crossing, enum_python, load, python_namespace
 
 __all__ = ["HEADER_PATH", "cxx_header", "fingerprint", "main"]
 
@@ -139,9 +139,7 @@ def cxx_header(table: Table | None = None, namespace: dict[str, object] | None =
     """The generated header's text."""
     t = table or load()
     if namespace is None:
-        import aclsim.kernel as asc
-
-        namespace = {**vars(asc), "asc": asc}
+        namespace = python_namespace()
     enums = enum_python(namespace, t)
     out = ["/* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: "
            "do not edit. */",

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["CLASS_TYPES", "DOCS_BEGIN", "DOCS_END", "Param", "Row", "TABLE_PATH", "Table", "cdef", "dispatch",
-           "docs_section", "load", "main", "write_docs"]
+           "docs_section", "load", "main", "python_namespace", "write_docs"]
 
 TABLE_PATH = Path(__file__).with_name("api_cxx.txt")
 
@@ -263,6 +263,15 @@ def load(path: Path = TABLE_PATH) -> Table:
 
 
 # --- the Python side ---------------------------------------------------------------------------
+
+def python_namespace() -> dict[str, Any]:
+    """What a row's Python call sees: every name of ``aclsim.kernel``, the module as ``asc``,
+    and the front end's adapters (:mod:`aclsim.ascendc.adapters`) as ``cxx``."""
+    import aclsim.kernel as asc
+    from aclsim.ascendc import adapters
+
+    return {**vars(asc), "asc": asc, "cxx": adapters}
+
 
 def _referenced(row: Row) -> list[str]:
     """The template parameters the row's Python call names (they cross after the parameters)."""
