@@ -60,14 +60,27 @@ def _param_decl(p: Param, row: Row, t: Table) -> str:
 def _args(row: Row) -> str:
     out = []
     tnames = {p.name: p for p in row.tparams}
+    arrays = {p.name: re.sub(r"\D", "", p.ctype.partition("[")[2]) or "2" for p in row.params
+              if p.ctype.endswith("]")}
     for name in crossing(row):
         if name == "self":
             out.append("*this")
         elif name in tnames and tnames[name].ctype in ("typename", "class"):
             out.append(f"::aclsim::detail::Dtype<{name}>{{}}")
+        elif name in arrays:  # uint64_t mask[2]: its words (a pointer alone would cross as GM)
+            out.append(f"::aclsim::detail::Array{{{name}, {arrays[name]}}}")
         else:
             out.append(name)
     return ", ".join(out)
+
+
+def _out_param(row: Row) -> Param | None:
+    """A void row's output argument, a non-const scalar reference (``uint64_t& rsvdCnt``): the
+    Python call's return value is written to it."""
+    if row.ret != "void":
+        return None
+    outs = [p for p in row.params if re.fullmatch(r"\w+\s*&", p.ctype) and "const" not in p.ctype]
+    return outs[0] if len(outs) == 1 else None
 
 
 def _body(row: Row) -> str:
@@ -76,6 +89,10 @@ def _body(row: Row) -> str:
     where = "nullptr, 0" if row.cxx_name.startswith("operator") else "aclsim_file_, aclsim_line_"
     call = f"::aclsim::detail::call({row.ident}, {where}" + \
         (f", {_args(row)})" if _args(row) else ")")
+    out = _out_param(row)
+    if out is not None:
+        typ = out.ctype.replace("&", "").strip()
+        return f"{{ {out.name} = ::aclsim::detail::unpack<{typ}>({call}); }}"
     if row.ret == "void":
         return f"{{ {call}; }}"
     return f"{{ return ::aclsim::detail::unpack<{row.ret}>({call}); }}"
@@ -101,7 +118,7 @@ def _struct(row: Row, t: Table) -> str:
     return (f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
             f"    __aicore__ {row.name}({args}) : {init} {{}}\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
-            f"inline Arg pack(const ::AscendC::{row.name}& s) {{ return struct_arg({ident}, &s); }}\n"
+            f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
 
 

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3bd79d5bbbc66a88"
+#define ACLSIM_ASCENDC_TABLE "063bdcc35128ccad"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -151,7 +151,7 @@ struct DataCopyParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::DataCopyParams& s) { return struct_arg(0, &s); }
+template <> struct StructId<::AscendC::DataCopyParams> { static constexpr int value = 0; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -166,7 +166,7 @@ struct DataCopyExtParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::DataCopyExtParams& s) { return struct_arg(1, &s); }
+template <> struct StructId<::AscendC::DataCopyExtParams> { static constexpr int value = 1; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -182,7 +182,7 @@ struct BinaryRepeatParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::BinaryRepeatParams& s) { return struct_arg(2, &s); }
+template <> struct StructId<::AscendC::BinaryRepeatParams> { static constexpr int value = 2; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -196,7 +196,7 @@ struct UnaryRepeatParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::UnaryRepeatParams& s) { return struct_arg(3, &s); }
+template <> struct StructId<::AscendC::UnaryRepeatParams> { static constexpr int value = 3; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -210,7 +210,133 @@ struct GatherMaskParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::GatherMaskParams& s) { return struct_arg(4, &s); }
+template <> struct StructId<::AscendC::GatherMaskParams> { static constexpr int value = 4; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class ReduceOrder : int32_t {
+    ORDER_VALUE_INDEX = 0,
+    ORDER_INDEX_VALUE = 1,
+    ORDER_ONLY_VALUE = 2,
+    ORDER_ONLY_INDEX = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::ReduceOrder> { static constexpr int value = 7; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class ReduceType : int32_t {
+    NONE = -1,
+    SUM = 0,
+    MAX = 1,
+    MIN = 2
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::ReduceType> { static constexpr int value = 8; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct CopyRepeatParams {
+    uint16_t dstStride = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstRepeatSize = 8;
+    uint16_t srcRepeatSize = 8;
+    __aicore__ CopyRepeatParams() = default;
+    __aicore__ CopyRepeatParams(uint16_t dstStride_, uint16_t srcStride_, uint16_t dstRepeatSize_, uint16_t srcRepeatSize_) : dstStride(dstStride_), srcStride(srcStride_), dstRepeatSize(dstRepeatSize_), srcRepeatSize(srcRepeatSize_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::CopyRepeatParams> { static constexpr int value = 5; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct BrcbRepeatParams {
+    uint16_t dstBlkStride = 1;
+    uint16_t dstRepStride = 8;
+    __aicore__ BrcbRepeatParams() = default;
+    __aicore__ BrcbRepeatParams(uint16_t dstBlkStride_, uint16_t dstRepStride_) : dstBlkStride(dstBlkStride_), dstRepStride(dstRepStride_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::BrcbRepeatParams> { static constexpr int value = 6; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct SoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+    __aicore__ SoftMaxTiling() = default;
+    __aicore__ SoftMaxTiling(uint32_t srcM_, uint32_t srcK_, uint32_t srcSize_, uint32_t outMaxM_, uint32_t outMaxK_, uint32_t outMaxSize_, uint32_t splitM_, uint32_t splitK_, uint32_t splitSize_, uint32_t reduceM_, uint32_t reduceK_, uint32_t reduceSize_, uint32_t rangeM_, uint32_t tailM_, uint32_t tailSplitSize_, uint32_t tailReduceSize_) : srcM(srcM_), srcK(srcK_), srcSize(srcSize_), outMaxM(outMaxM_), outMaxK(outMaxK_), outMaxSize(outMaxSize_), splitM(splitM_), splitK(splitK_), splitSize(splitSize_), reduceM(reduceM_), reduceK(reduceK_), reduceSize(reduceSize_), rangeM(rangeM_), tailM(tailM_), tailSplitSize(tailSplitSize_), tailReduceSize(tailReduceSize_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::SoftMaxTiling> { static constexpr int value = 7; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct SoftMaxShapeInfo {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t oriSrcM = 0;
+    uint32_t oriSrcK = 0;
+    __aicore__ SoftMaxShapeInfo() = default;
+    __aicore__ SoftMaxShapeInfo(uint32_t srcM_, uint32_t srcK_, uint32_t oriSrcM_, uint32_t oriSrcK_) : srcM(srcM_), srcK(srcK_), oriSrcM(oriSrcM_), oriSrcK(oriSrcK_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::SoftMaxShapeInfo> { static constexpr int value = 8; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct LayerNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t meanTmpTensorSize = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    float lastDimValueBack = 0;
+    __aicore__ LayerNormTiling() = default;
+    __aicore__ LayerNormTiling(uint32_t bLength_, uint32_t sLength_, uint32_t hLength_, uint32_t originalHLength_, uint32_t inputXSize_, uint32_t meanVarSize_, uint32_t numberOfTmpBuf_, uint32_t meanTmpTensorPos_, uint32_t meanTmpTensorSize_, uint32_t varianceTmpTensorPos_, uint32_t varianceTmpTensorSize_, uint32_t tmpBufSize_, uint32_t oneTmpSize_, uint32_t firstTmpStartPos_, uint32_t secondTmpStartPos_, uint32_t thirdTmpStartPos_, uint32_t loopRound_, uint32_t inputRoundSize_, uint32_t inputTailSize_, uint32_t inputTailPos_, uint32_t meanVarRoundSize_, uint32_t meanVarTailSize_, uint32_t meanVarTailPos_, uint32_t bshCurLength_, uint32_t bsCurLength_, float lastDimValueBack_) : bLength(bLength_), sLength(sLength_), hLength(hLength_), originalHLength(originalHLength_), inputXSize(inputXSize_), meanVarSize(meanVarSize_), numberOfTmpBuf(numberOfTmpBuf_), meanTmpTensorPos(meanTmpTensorPos_), meanTmpTensorSize(meanTmpTensorSize_), varianceTmpTensorPos(varianceTmpTensorPos_), varianceTmpTensorSize(varianceTmpTensorSize_), tmpBufSize(tmpBufSize_), oneTmpSize(oneTmpSize_), firstTmpStartPos(firstTmpStartPos_), secondTmpStartPos(secondTmpStartPos_), thirdTmpStartPos(thirdTmpStartPos_), loopRound(loopRound_), inputRoundSize(inputRoundSize_), inputTailSize(inputTailSize_), inputTailPos(inputTailPos_), meanVarRoundSize(meanVarRoundSize_), meanVarTailSize(meanVarTailSize_), meanVarTailPos(meanVarTailPos_), bshCurLength(bshCurLength_), bsCurLength(bsCurLength_), lastDimValueBack(lastDimValueBack_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::LayerNormTiling> { static constexpr int value = 9; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -448,5 +574,143 @@ __aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 
 template <typename T>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(77, aclsim_file_, aclsim_line_, dst, src, work, count); }
+
+template <typename T>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[2], int32_t repeatTime, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(78, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, ::aclsim::detail::Array{mask, 2}, repeatTime, srcRepStride); }
+
+template <typename T>
+__aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, int32_t mask, int32_t repeatTime, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(79, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride); }
+
+template <typename T>
+__aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(80, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, count, calIndex); }
+
+template <typename T>
+__aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[2], int32_t repeatTime, int32_t srcRepStride, bool calIndex = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(81, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, ::aclsim::detail::Array{mask, 2}, repeatTime, srcRepStride, calIndex); }
+
+template <typename T>
+__aicore__ inline void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, int32_t mask, int32_t repeatTime, int32_t srcRepStride, bool calIndex = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(82, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride, calIndex); }
+
+template <typename T>
+__aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, int32_t count, bool calIndex = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(83, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, count, calIndex); }
+
+template <typename T>
+__aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, const uint64_t mask[2], int32_t repeatTime, int32_t srcRepStride, bool calIndex = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(84, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, ::aclsim::detail::Array{mask, 2}, repeatTime, srcRepStride, calIndex); }
+
+template <typename T>
+__aicore__ inline void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer, int32_t mask, int32_t repeatTime, int32_t srcRepStride, bool calIndex = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(85, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, mask, repeatTime, srcRepStride, calIndex); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[2], int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(86, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(87, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[2], int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(88, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(89, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[2], int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(90, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(91, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, const uint64_t mask[2], int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(92, aclsim_file_, aclsim_line_, dst, src, repeatTime, ::aclsim::detail::Array{mask, 2}, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t mask, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(93, aclsim_file_, aclsim_line_, dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, const uint64_t mask[2], int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(94, aclsim_file_, aclsim_line_, dst, src, repeatTime, ::aclsim::detail::Array{mask, 2}, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t mask, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(95, aclsim_file_, aclsim_line_, dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, const uint64_t mask[2], int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(96, aclsim_file_, aclsim_line_, dst, src, repeatTime, ::aclsim::detail::Array{mask, 2}, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void BlockReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t mask, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(97, aclsim_file_, aclsim_line_, dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, const uint64_t mask[2], int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(98, aclsim_file_, aclsim_line_, dst, src, repeatTime, ::aclsim::detail::Array{mask, 2}, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t mask, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(99, aclsim_file_, aclsim_line_, dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t mask, int32_t dstBlkStride, int32_t srcBlkStride, int32_t dstRepStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(100, aclsim_file_, aclsim_line_, dst, src, repeatTime, mask, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride, isSetMask); }
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[2], int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(101, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order, reduceType, isSetMask); }
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ inline void ReduceRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(102, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, order, reduceType, isSetMask); }
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[2], int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(103, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride, srcBlkStride, srcRepStride, reduceType, isSetMask); }
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ inline void ReduceDataBlock(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, reduceType, isSetMask); }
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[2], int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(105, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride, srcBlkStride, srcRepStride, reduceType, isSetMask); }
+
+template <ReduceType reduceType, typename T, typename U, bool isSetMask = true>
+__aicore__ inline void ReducePairElem(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t mask, int32_t repeatTime, int32_t dstRepStride, int32_t srcBlkStride, int32_t srcRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(106, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride, reduceType, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[2], uint8_t repeatTime, const CopyRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(107, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTime, repeatParams, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTime, const CopyRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(108, aclsim_file_, aclsim_line_, dst, src, mask, repeatTime, repeatParams, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(109, aclsim_file_, aclsim_line_, dst, src, count, isSetMask); }
+
+template <typename T>
+__aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t repeatTime, const BrcbRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(110, aclsim_file_, aclsim_line_, dst, src, repeatTime, repeatParams); }
+
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, uint32_t srcBaseAddr, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(111, aclsim_file_, aclsim_line_, dst, src, srcOffset, srcBaseAddr, count); }
+
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, uint32_t srcBaseAddr, const uint64_t mask[2], uint8_t repeatTime, uint16_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(112, aclsim_file_, aclsim_line_, dst, src, srcOffset, srcBaseAddr, ::aclsim::detail::Array{mask, 2}, repeatTime, dstRepStride); }
+
+template <typename T>
+__aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, uint32_t srcBaseAddr, uint64_t mask, uint8_t repeatTime, uint16_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(113, aclsim_file_, aclsim_line_, dst, src, srcOffset, srcBaseAddr, mask, repeatTime, dstRepStride); }
+
+template <typename T, typename U>
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, bool reduceMode, uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { rsvdCnt = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(114, aclsim_file_, aclsim_line_, dst, src0, src1Pattern, reduceMode, mask, gatherMaskParams, rsvdCnt)); }
+
+template <typename T>
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, uint8_t src1Pattern, bool reduceMode, uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { rsvdCnt = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(115, aclsim_file_, aclsim_line_, dst, src0, src1Pattern, reduceMode, mask, gatherMaskParams, rsvdCnt)); }
+
+template <typename T>
+__aicore__ inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src1, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(116, aclsim_file_, aclsim_line_, dst, src0, src1, repeatTime); }
+
+template <typename T>
+__aicore__ inline void Concat(const LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(117, aclsim_file_, aclsim_line_, concat, src, tmp, repeatTime); }
+
+template <typename T, bool isFullSort>
+__aicore__ inline void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index, const LocalTensor<T>& tmp, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(118, aclsim_file_, aclsim_line_, dst, concat, index, tmp, repeatTime, isFullSort); }
+
+template <typename T>
+__aicore__ inline void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex, const LocalTensor<T>& sorted, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(119, aclsim_file_, aclsim_line_, dstValue, dstIndex, sorted, repeatTime); }
+
+template <typename T>
+__aicore__ inline uint32_t GetSortOffset(uint32_t elemOffset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(120, aclsim_file_, aclsim_line_, elemOffset, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T>
+__aicore__ inline void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(121, aclsim_file_, aclsim_line_, dst, src, repeatTime); }
+
+template <typename T>
+__aicore__ inline void ProposalConcat(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(122, aclsim_file_, aclsim_line_, dst, src, repeatTime, modeNumber); }
+
+template <typename T>
+__aicore__ inline void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(123, aclsim_file_, aclsim_line_, dst, src, repeatTime, modeNumber); }
 
 }  // namespace AscendC

@@ -210,6 +210,9 @@ ACLSIM_DTYPE(double, 13);
 #undef ACLSIM_DTYPE
 
 template <class E> struct EnumId { static constexpr int value = -1; };
+/* A struct of the table: its id (the generated header specializes it; a specialization, unlike an
+   overload of pack declared after call<>, is seen where call<> is instantiated). */
+template <class S> struct StructId { static constexpr int value = -1; };
 
 struct Array {
     const uint64_t* data;
@@ -240,6 +243,8 @@ template <class T> inline Arg pack(const T& v)
 {
     if constexpr (std::is_base_of<Object, T>::value) {
         return make(K_HANDLE, 0, v.h_);
+    } else if constexpr (StructId<T>::value >= 0) {
+        return struct_arg(StructId<T>::value, &v);
     } else if constexpr (std::is_enum<T>::value) {
         static_assert(EnumId<T>::value >= 0, "aclsim: this enum is not in api_cxx.txt");
         return make(K_ENUM, EnumId<T>::value, static_cast<int64_t>(v));
