@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "063bdcc35128ccad"
+#define ACLSIM_ASCENDC_TABLE "139252cef57733f3"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -712,5 +712,311 @@ __aicore__ inline void ProposalConcat(const LocalTensor<T>& dst, const LocalTens
 
 template <typename T>
 __aicore__ inline void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTime, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(123, aclsim_file_, aclsim_line_, dst, src, repeatTime, modeNumber); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(124, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sin(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(125, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(126, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(127, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Cos(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(128, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Cos(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(129, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Cos(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(130, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Cos(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(131, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tan(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(132, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tan(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(133, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tan(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(134, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tan(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(135, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(136, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asin(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(137, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(138, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(139, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Acos(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(140, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Acos(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(141, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Acos(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(142, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Acos(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(143, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Atan(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(144, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Atan(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(145, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Atan(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(146, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Atan(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(147, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asinh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(148, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asinh(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(149, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asinh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(150, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Asinh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(151, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Erf(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(152, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Erf(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(153, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Erf(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(154, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Erf(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(155, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(156, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(157, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(158, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sigmoid(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(159, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(160, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(161, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(162, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Tanh(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(163, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Floor(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(164, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Floor(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(165, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Floor(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(166, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Floor(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(167, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Ceil(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(168, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Ceil(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(169, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Ceil(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(170, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Ceil(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(171, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Trunc(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(172, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Trunc(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(173, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Trunc(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(174, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Trunc(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(175, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Round(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(176, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Round(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(177, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Round(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(178, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Round(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(179, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Frac(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(180, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Frac(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(181, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Frac(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(182, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Frac(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(183, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sign(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(184, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sign(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(185, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sign(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(186, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Sign(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(187, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(188, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(189, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(190, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(191, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log2(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(192, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log2(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(193, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log2(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(194, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log2(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(195, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log10(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(196, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log10(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(197, aclsim_file_, aclsim_line_, dst, src, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log10(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(198, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Log10(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(199, aclsim_file_, aclsim_line_, dst, src, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(200, aclsim_file_, aclsim_line_, dst, src0, src1, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(201, aclsim_file_, aclsim_line_, dst, src0, src1, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(202, aclsim_file_, aclsim_line_, dst, src0, src1, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(203, aclsim_file_, aclsim_line_, dst, src0, src1, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(204, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(205, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(206, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(207, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> src0Scalar, const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(208, aclsim_file_, aclsim_line_, dst, src0Scalar, src1, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> src0Scalar, const LocalTensor<T>& src1, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(209, aclsim_file_, aclsim_line_, dst, src0Scalar, src1, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> src0Scalar, const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(210, aclsim_file_, aclsim_line_, dst, src0Scalar, src1, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Power(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> src0Scalar, const LocalTensor<T>& src1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(211, aclsim_file_, aclsim_line_, dst, src0Scalar, src1, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(212, aclsim_file_, aclsim_line_, dst, src0, src1, sharedTmpBuffer, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(213, aclsim_file_, aclsim_line_, dst, src0, src1, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(214, aclsim_file_, aclsim_line_, dst, src0, src1, sharedTmpBuffer, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Xor(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(215, aclsim_file_, aclsim_line_, dst, src0, src1, isReuseSource); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(216, aclsim_file_, aclsim_line_, dst, sumTensor, maxTensor, src, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(217, aclsim_file_, aclsim_line_, dst, sumTensor, maxTensor, src, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(218, aclsim_file_, aclsim_line_, dst, sumTensor, maxTensor, src, tiling, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(219, aclsim_file_, aclsim_line_, dst, sumTensor, maxTensor, src, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(220, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(221, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(222, aclsim_file_, aclsim_line_, dst, src, tiling, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+__aicore__ inline void SoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(223, aclsim_file_, aclsim_line_, dst, src, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean, const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX, const LocalTensor<T>& gamma, const LocalTensor<T>& beta, const LocalTensor<uint8_t>& sharedTmpBuffer, ::aclsim::detail::nd_t<T> epsilon, const LayerNormTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(224, aclsim_file_, aclsim_line_, output, outputMean, outputVariance, inputX, gamma, beta, sharedTmpBuffer, epsilon, tiling, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean, const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX, const LocalTensor<T>& gamma, const LocalTensor<T>& beta, ::aclsim::detail::nd_t<T> epsilon, const LayerNormTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(225, aclsim_file_, aclsim_line_, output, outputMean, outputVariance, inputX, gamma, beta, epsilon, tiling, isReuseSource); }
 
 }  // namespace AscendC

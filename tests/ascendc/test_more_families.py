@@ -1,0 +1,110 @@
+"""The C++ rows of reductions, UB copies and gathers, sorting and the high-level math APIs, each
+family's kernel (tests/ascendc/more_families.cpp) run on one block and checked against NumPy."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import aclsim
+
+SOURCE = Path(__file__).with_name("more_families.cpp")
+
+
+@pytest.fixture
+def run(cpp_kernels):
+    """``run(name, x, n_out)``: the kernel on one block of the tiny chip, its float32 output."""
+    kernels = cpp_kernels([SOURCE])
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
+    stream = aclsim.create_stream()
+    made = []
+
+    def go(name: str, x: np.ndarray, n_out: int) -> tuple[np.ndarray, object]:
+        dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(n_out * 4)
+        made.extend([dx, dy])
+        aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+        launch = getattr(kernels, name)[1, stream](dx, dy)
+        aclsim.synchronize_stream(stream)
+        y = np.zeros(n_out, np.float32)
+        aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+        return y, launch
+
+    yield go
+    for d in made:
+        aclsim.free(d)
+
+
+def _bits(v: np.ndarray) -> np.ndarray:
+    return np.asarray(v, np.float32).view(np.uint32)
+
+
+def test_reductions_match_numpy(run) -> None:
+    x = np.random.default_rng(3).uniform(-10, 10, 256).astype(np.float32)
+    y, launch = run("more_reduce", x, 64)
+    assert y[0] == pytest.approx(float(x.sum(dtype=np.float64)), rel=1e-5, abs=1e-3)
+    assert y[8] == x.max() and _bits(y[9:10])[0] == int(np.argmax(x))
+    assert y[16] == x[:128].min() and _bits(y[17:18])[0] == int(np.argmin(x[:128]))
+    assert y[24] == pytest.approx(float(x[:64:2].sum(dtype=np.float64)), rel=1e-5, abs=1e-3)
+    assert np.allclose(y[32:36], x.reshape(4, 64).sum(1), rtol=1e-5, atol=1e-3)
+    assert np.array_equal(y[40:42], x[:128].reshape(2, 64).max(1))
+    assert np.array_equal(y[48:56], x[:64].reshape(8, 8).min(1))
+    assert np.array_equal(y[56:64], x[:16].reshape(8, 2).sum(1))
+    ops = {i.op for s in launch.streams for i in s}
+    assert {"reduce_sum", "reduce_max", "reduce_min", "whole_reduce_sum", "whole_reduce_max",
+            "block_reduce_min", "pair_reduce_sum"} <= ops
+    # the instructions cite this file's lines
+    line = next(i for i in launch.streams[0] if i.op == "whole_reduce_sum").line
+    assert "WholeReduceSum" in SOURCE.read_text().splitlines()[line - 1]
+
+
+def test_copy_brcb_gather_gather_mask_match_numpy(run) -> None:
+    x = np.arange(128, dtype=np.float32) * 1.5 - 7
+    y, _ = run("more_gather", x, 192)
+    blocks = x.reshape(16, 8)
+    assert np.array_equal(y[:64], blocks[0:16:2].ravel())                  # Copy, src block stride 2
+    assert np.array_equal(y[64:128], np.repeat(x[:8], 8))                   # Brcb
+    assert np.array_equal(y[128:160], x[:32][::-1])                         # Gather
+    assert np.array_equal(y[160:191], x[:64:2][:31])                        # GatherMask pattern 1
+    assert y[191] == 32                                                     # rsvdCnt written back
+
+
+def test_sorts_match_numpy(run) -> None:
+    x = np.random.default_rng(5).permutation(64).astype(np.float32) - 20
+    y, _ = run("more_sort", x, 256)
+    for r in range(2):  # Sort32: each 32 descending, (score, index) pairs
+        pairs = y[r * 64:(r + 1) * 64].reshape(32, 2)
+        order = np.argsort(-x[r * 32:(r + 1) * 32], kind="stable")
+        assert np.array_equal(pairs[:, 0], x[r * 32:(r + 1) * 32][order])
+        assert np.array_equal(_bits(pairs[:, 1]), order + r * 32)
+    order = np.argsort(-x, kind="stable")  # the full sort of all 64
+    assert np.array_equal(y[128:192], x[order])
+    assert np.array_equal(_bits(y[192:256]), order)
+
+
+def test_high_level_math_matches_numpy(run) -> None:
+    x = np.random.default_rng(7).uniform(0.05, 0.95, 64).astype(np.float32)
+    y, launch = run("more_math", x, 6 * 64)
+    r = y.reshape(6, 64)
+    assert np.allclose(r[0], np.sin(x), atol=1e-5)
+    assert np.allclose(r[1], np.cos(x), atol=1e-5)
+    assert np.allclose(r[2], [math.erf(v) for v in x.astype(np.float64)], atol=1e-4)
+    assert np.allclose(r[3], 1 / (1 + np.exp(-x)), atol=1e-5)
+    assert np.array_equal(r[4], np.floor(x * 8))
+    assert np.allclose(r[5], x.astype(np.float64) ** 2.5, rtol=1e-4)
+    assert launch.instructions > 6
+
+
+def test_no_row_shadows_its_python_function() -> None:
+    """A row whose Python call is a plain name runs ``lambda <C++ params>: name(...)``: a parameter
+    of that name (Concat's ``concat``) would shadow the function (such a row names it ``asc.name``)."""
+    import re
+
+    from aclsim.ascendc.table import crossing, load
+
+    for row in load().callables:
+        if re.fullmatch(r"\w+", row.python) and row.kind != "method":
+            assert row.python not in crossing(row), f"api_cxx.txt:{row.line}: {row.name}"
