@@ -183,3 +183,33 @@ extern "C" __global__ __aicore__ void more_math(GM_ADDR x, GM_ADDR y)
     io.in.FreeTensor(src);
     io.Store(y, dst, 6 * 64);
 }
+
+/* x: [8, 64] floats; tiling: a SoftMaxTiling in GM; y: the softmax (512), then the rows' sums and
+   maxima ([8, 8] each: a 32 B block a row) */
+extern "C" __global__ __aicore__ void more_softmax(GM_ADDR x, GM_ADDR y, GM_ADDR tilingGm)
+{
+    const SoftMaxTiling tiling = *reinterpret_cast<__gm__ SoftMaxTiling*>(tilingGm);
+    TPipe pipe;
+    Io<float> io(pipe, 512, 512 + 128);
+    TBuf<TPosition::VECCALC> tmpBuf;
+    pipe.InitBuffer(tmpBuf, 16384);
+    LocalTensor<float> src = io.Load(x, 512);
+    LocalTensor<float> dst = io.Out();
+    SoftMax<float>(dst, dst[512], dst[576], src, tmpBuf.Get<uint8_t>(), tiling, SoftMaxShapeInfo{8, 64, 8, 64});
+    io.in.FreeTensor(src);
+    io.Store(y, dst, 512 + 128);
+}
+
+/* x: [2, 4, 32] floats, then gamma (32) and beta (32); tiling: a LayerNormTiling in GM; y: the
+   output (256), the means (8) and the variances (8) */
+extern "C" __global__ __aicore__ void more_layernorm(GM_ADDR x, GM_ADDR y, GM_ADDR tilingGm)
+{
+    const LayerNormTiling tiling = *reinterpret_cast<__gm__ LayerNormTiling*>(tilingGm);
+    TPipe pipe;
+    Io<float> io(pipe, 256 + 64, 256 + 16);
+    LocalTensor<float> src = io.Load(x, 256 + 64);
+    LocalTensor<float> dst = io.Out();
+    LayerNorm<float>(dst, dst[256], dst[264], src, src[256], src[288], 1e-5f, tiling);
+    io.in.FreeTensor(src);
+    io.Store(y, dst, 256 + 16);
+}

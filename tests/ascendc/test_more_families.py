@@ -108,3 +108,61 @@ def test_no_row_shadows_its_python_function() -> None:
     for row in load().callables:
         if re.fullmatch(r"\w+", row.python) and row.kind != "method":
             assert row.python not in crossing(row), f"api_cxx.txt:{row.line}: {row.name}"
+
+
+def _run3(cpp_kernels, name: str, x: np.ndarray, tiling: np.ndarray, n_out: int) -> np.ndarray:
+    kernels = cpp_kernels([SOURCE])
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
+    stream = aclsim.create_stream()
+    bufs = [aclsim.malloc(a.nbytes) for a in (x, tiling)] + [aclsim.malloc(n_out * 4)]
+    for d, a in zip(bufs, (x, tiling)):
+        aclsim.memcpy(d, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    getattr(kernels, name)[1, stream](bufs[0], bufs[2], bufs[1])
+    aclsim.synchronize_stream(stream)
+    y = np.zeros(n_out, np.float32)
+    aclsim.memcpy(y, y.nbytes, bufs[2], y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    for d in bufs:
+        aclsim.free(d)
+    return y
+
+
+def _struct_bytes(obj: object) -> np.ndarray:
+    """A tiling dataclass as the C++ struct of the table lays it out (uint32 fields, float ones)."""
+    import dataclasses
+
+    words = [np.float32(v).view(np.uint32) if isinstance(v, float) else np.uint32(v)
+             for v in (getattr(obj, f.name) for f in dataclasses.fields(obj))]  # type: ignore[arg-type]
+    return np.array(words, np.uint32)
+
+
+def test_softmax_with_its_tiling_struct_matches_numpy(cpp_kernels) -> None:
+    import aclsim.kernel as asc
+
+    x = np.random.default_rng(11).standard_normal((8, 64)).astype(np.float32) * 3
+    tiling = asc.SoftMaxTiling()
+    asc.soft_max_tiling_func((8, 64), 4, 16384, tiling)
+    y = _run3(cpp_kernels, "more_softmax", x, _struct_bytes(tiling), 512 + 128)
+    e = np.exp(x - x.max(1, keepdims=True))
+    np.testing.assert_allclose(y[:512].reshape(8, 64), e / e.sum(1, keepdims=True), rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(y[512:576].reshape(8, 8), np.repeat(e.sum(1)[:, None], 8, 1), rtol=1e-5)
+    assert np.array_equal(y[576:].reshape(8, 8), np.repeat(x.max(1)[:, None], 8, 1))
+
+
+def test_layernorm_with_its_tiling_struct_matches_numpy(cpp_kernels) -> None:
+    import aclsim.kernel as asc
+
+    rng = np.random.default_rng(12)
+    x = (rng.standard_normal((2, 4, 32)) * 2 + 0.5).astype(np.float32)
+    gamma, beta = rng.standard_normal(32).astype(np.float32), rng.standard_normal(32).astype(np.float32)
+    tiling = asc.LayerNormTiling()
+    mx, _ = asc.get_layer_norm_max_min_tmp_size((2, 4, 32), 4)
+    asc.get_layer_norm_nd_tiling_info((2, 4, 32), mx, 4, False, tiling)
+    y = _run3(cpp_kernels, "more_layernorm", np.concatenate([x.ravel(), gamma, beta]), _struct_bytes(tiling),
+              256 + 16)
+    mean = x.mean(-1)
+    var = ((x - mean[..., None]) ** 2).mean(-1)
+    want = (x - mean[..., None]) / np.sqrt(var[..., None] + 1e-5) * gamma + beta
+    np.testing.assert_allclose(y[256:264], mean.ravel(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(y[264:272], var.ravel(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(y[:256], want.ravel(), rtol=1e-5, atol=1e-5)
