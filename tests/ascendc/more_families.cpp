@@ -213,3 +213,50 @@ extern "C" __global__ __aicore__ void more_layernorm(GM_ADDR x, GM_ADDR y, GM_AD
     io.in.FreeTensor(src);
     io.Store(y, dst, 256 + 16);
 }
+
+/* x: 128 floats; y: 260 floats: four Sort32 queues of 32 merged by MrgSort (128 (score, index bits)
+   records), then GetMrgSortResult's four counts */
+extern "C" __global__ __aicore__ void more_mrgsort(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    Io<float> io(pipe, 128, 264);
+    TBuf<TPosition::VECCALC> idxBuf, queueBuf;
+    pipe.InitBuffer(idxBuf, 32 * sizeof(uint32_t));
+    pipe.InitBuffer(queueBuf, 256 * sizeof(float));
+    LocalTensor<float> src = io.Load(x, 128);
+    LocalTensor<float> dst = io.Out();
+    LocalTensor<uint32_t> idx = idxBuf.Get<uint32_t>();
+    for (uint32_t i = 0; i < 32; ++i) {
+        idx.SetValue(i, i);
+    }
+    SetFlag<HardEvent::S_V>(0);
+    WaitFlag<HardEvent::S_V>(0);
+    LocalTensor<float> queues = queueBuf.Get<float>();
+    for (int32_t q = 0; q < 4; ++q) {
+        Sort32(queues[q * 64], src[q * 32], idx, 1);
+    }
+    PipeBarrier<PIPE_V>();
+    MrgSort4Info params;
+    for (int q = 0; q < 4; ++q) {
+        params.elementLengths[q] = 32;
+    }
+    params.validBit = 0b1111;
+    MrgSortSrcList<float> list;
+    list.src1 = queues[0];
+    list.src2 = queues[64];
+    list.src3 = queues[128];
+    list.src4 = queues[192];
+    MrgSort(dst, list, params);
+    SetFlag<HardEvent::V_S>(0);
+    WaitFlag<HardEvent::V_S>(0);
+    uint16_t n1 = 0, n2 = 0, n3 = 0, n4 = 0;
+    GetMrgSortResult(n1, n2, n3, n4);
+    dst.SetValue(256, n1);
+    dst.SetValue(257, n2);
+    dst.SetValue(258, n3);
+    dst.SetValue(259, n4);
+    SetFlag<HardEvent::S_MTE3>(0);
+    WaitFlag<HardEvent::S_MTE3>(0);
+    io.in.FreeTensor(src);
+    io.Store(y, dst, 264);
+}

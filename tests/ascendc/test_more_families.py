@@ -166,3 +166,14 @@ def test_layernorm_with_its_tiling_struct_matches_numpy(cpp_kernels) -> None:
     np.testing.assert_allclose(y[256:264], mean.ravel(), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(y[264:272], var.ravel(), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(y[:256], want.ravel(), rtol=1e-5, atol=1e-5)
+
+
+def test_mrg_sort_of_a_src_list_and_its_result_counts(run) -> None:
+    x = np.random.default_rng(9).permutation(128).astype(np.float32) * 0.5
+    y, _ = run("more_mrgsort", x, 264)
+    recs = y[:256].reshape(128, 2)
+    order = np.argsort(-x, kind="stable")  # distinct scores: one order
+    assert np.array_equal(recs[:, 0], x[order])
+    # each record keeps the index Sort32 gave it: its position in its own queue of 32
+    assert np.array_equal(_bits(recs[:, 1]), order % 32)
+    assert np.array_equal(y[256:260], [32, 32, 32, 32])  # GetMrgSortResult: all taken from each queue

@@ -111,12 +111,23 @@ def _function(row: Row, t: Table, indent: str = "") -> str:
 
 
 def _struct(row: Row, t: Table) -> str:
-    fields = "\n".join(f"    {p.ctype} {p.name}{' = ' + p.default if p.default else ''};" for p in row.params)
-    args = ", ".join(f"{p.ctype} {p.name}_" for p in row.params)
-    init = ", ".join(f"{p.name}({p.name}_)" for p in row.params)
+    """A plain struct; an array field (``uint16_t elementLengths[4]``) is copied in the constructor's body."""
+    fields, args, init, body = [], [], [], []
+    for p in row.params:
+        base, bracket, dims = p.ctype.partition("[")
+        if bracket:
+            fields.append(f"    {base} {p.name}[{dims} = {{}};")
+            args.append(f"const {base} {p.name}_[{dims}")
+            body.append(f"for (int i = 0; i < {dims.rstrip(']')}; ++i) {{ {p.name}[i] = {p.name}_[i]; }}")
+        else:
+            fields.append(f"    {p.ctype} {p.name}{' = ' + p.default if p.default else ''};")
+            args.append(f"{p.ctype} {p.name}_")
+            init.append(f"{p.name}({p.name}_)")
     ident = [r.name for r in t.of("struct")].index(row.name)
-    return (f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
-            f"    __aicore__ {row.name}({args}) : {init} {{}}\n}};\n"
+    colon = f" : {', '.join(init)}" if init else ""
+    copies = f"{{ {' '.join(body)} }}" if body else "{}"
+    return (f"struct {row.name} {{\n{chr(10).join(fields)}\n    __aicore__ {row.name}() = default;\n"
+            f"    __aicore__ {row.name}({', '.join(args)}){colon} {copies}\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
             f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")

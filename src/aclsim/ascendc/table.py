@@ -333,9 +333,15 @@ def cdef(table: Table | None = None) -> str:
     t = table or load()
     out = []
     for r in t.of("struct"):
-        fields = " ".join(f"{_C_FIELD.get(p.ctype, _c_type(p.ctype, t))} {p.name};" for p in r.params)
+        fields = " ".join(_c_field(p, t) for p in r.params)
         out.append(f"typedef struct {{ {fields} }} aclsim_struct_{r.name};")
     return "\n".join(out)
+
+
+def _c_field(p: Param, t: Table) -> str:
+    """One field of a struct's C layout (an array field, ``uint16_t elementLengths[4]``, as an array)."""
+    base, bracket, dims = p.ctype.partition("[")
+    return f"{_C_FIELD.get(base, _c_type(base, t))} {p.name}{bracket}{dims};"
 
 
 def _c_type(ctype: str, t: Table) -> str:

@@ -4,3 +4,7 @@ not map onto an ``aclsim.kernel`` call one to one (each module of this package a
 from __future__ import annotations
 
 __all__: list[str] = []
+
+from aclsim.ascendc.adapters.more import mrg_sort_result  # noqa: E402 - reductions, gather, sort
+
+__all__ += ["mrg_sort_result"]

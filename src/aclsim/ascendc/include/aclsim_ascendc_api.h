@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "139252cef57733f3"
+#define ACLSIM_ASCENDC_TABLE "cafc14f4c1c058ba"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -337,6 +337,20 @@ struct LayerNormTiling {
 }  // namespace AscendC
 namespace aclsim { namespace detail {
 template <> struct StructId<::AscendC::LayerNormTiling> { static constexpr int value = 9; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct MrgSort4Info {
+    uint16_t elementLengths[4] = {};
+    bool ifExhaustedSuspension = false;
+    uint16_t validBit = 15;
+    uint16_t repeatTimes = 1;
+    __aicore__ MrgSort4Info() = default;
+    __aicore__ MrgSort4Info(const uint16_t elementLengths_[4], bool ifExhaustedSuspension_, uint16_t validBit_, uint16_t repeatTimes_) : ifExhaustedSuspension(ifExhaustedSuspension_), validBit(validBit_), repeatTimes(repeatTimes_) { for (int i = 0; i < 4; ++i) { elementLengths[i] = elementLengths_[i]; } }
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::MrgSort4Info> { static constexpr int value = 10; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -1018,5 +1032,13 @@ __aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor
 
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean, const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX, const LocalTensor<T>& gamma, const LocalTensor<T>& beta, ::aclsim::detail::nd_t<T> epsilon, const LayerNormTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(225, aclsim_file_, aclsim_line_, output, outputMean, outputVariance, inputX, gamma, beta, epsilon, tiling, isReuseSource); }
+
+template <typename T>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<T>& src3, const LocalTensor<T>& src4, const MrgSort4Info& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(226, aclsim_file_, aclsim_line_, dst, src1, src2, src3, src4, params); }
+
+template <typename T>
+__aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<T>& src3, const LocalTensor<T>& src4, const MrgSort4Info& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(227, aclsim_file_, aclsim_line_, dst, src1, src2, src3, src4, params); }
+
+__aicore__ inline uint64_t GetMrgSortResult(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(228, aclsim_file_, aclsim_line_)); }
 
 }  // namespace AscendC

@@ -1,0 +1,50 @@
+/* aclsim: the sort family's C++ that the table cannot express (written from Ascend's public
+   documentation): MrgSortSrcList<T>, a struct of four tensors a kernel may fill member by member,
+   and the overloads taking it, which pass its tensors to the table's rows; GetMrgSortResult's four
+   uint16_t& outputs, unpacked from the table's row that returns them packed. */
+#ifndef ACLSIM_ASCENDC_MORE_H
+#define ACLSIM_ASCENDC_MORE_H
+
+namespace AscendC {
+
+template <typename T> struct MrgSortSrcList {
+    __aicore__ MrgSortSrcList() {}
+    __aicore__ MrgSortSrcList(const LocalTensor<T>& src1In, const LocalTensor<T>& src2In,
+                              const LocalTensor<T>& src3In, const LocalTensor<T>& src4In)
+        : src1(src1In), src2(src2In), src3(src3In), src4(src4In)
+    {
+    }
+    LocalTensor<T> src1;
+    LocalTensor<T> src2;
+    LocalTensor<T> src3;
+    LocalTensor<T> src4;
+};
+
+template <typename T>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params,
+                               const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    MrgSort(dst, src.src1, src.src2, src.src3, src.src4, params, aclsim_file_, aclsim_line_);
+}
+
+template <typename T>
+__aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params,
+                                const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    MrgSort4(dst, src.src1, src.src2, src.src3, src.src4, params, aclsim_file_, aclsim_line_);
+}
+
+__aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
+                                        uint16_t& mrgSortList4, const char* aclsim_file_ = __builtin_FILE(),
+                                        int aclsim_line_ = __builtin_LINE())
+{
+    const uint64_t packed = GetMrgSortResult(aclsim_file_, aclsim_line_);
+    mrgSortList1 = static_cast<uint16_t>(packed);
+    mrgSortList2 = static_cast<uint16_t>(packed >> 16);
+    mrgSortList3 = static_cast<uint16_t>(packed >> 32);
+    mrgSortList4 = static_cast<uint16_t>(packed >> 48);
+}
+
+}  // namespace AscendC
+
+#endif
