@@ -9,6 +9,7 @@ import pytest
 
 from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.table import (
+    Param,
     TableError,
     crossing,
     dispatch,
@@ -25,6 +26,15 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMESPACE = python_namespace()
 
 
+def _default(p: Param) -> object:
+    """A struct field's C++ default as the bridge passes it (an array field: its elements; else 0)."""
+    _, bracket, dims = p.ctype.partition("[")
+    if bracket:
+        return [0] * int(dims.rstrip("]"))
+    value = {"true": "1", "false": "0"}.get(p.default, p.default or "0")
+    return int(value) if value.isdigit() else float(value)
+
+
 def test_every_row_resolves_to_a_python_call() -> None:
     table = load()
     calls = dispatch(NAMESPACE, table)
@@ -32,7 +42,7 @@ def test_every_row_resolves_to_a_python_call() -> None:
     assert all(callable(fn) for fn, _ in calls)
     structs = struct_python(NAMESPACE, table)
     for row in table.of("struct"):  # the C++ field order is the Python constructor's
-        assert structs[row.name](*[0] * len(row.params)) is not None
+        assert structs[row.name](*[_default(p) for p in row.params]) is not None
     for row, py in zip(table.of("enum"), enum_python(NAMESPACE, table), strict=True):
         assert len(list(py)) > 0, row.name
 
