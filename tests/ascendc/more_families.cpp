@@ -260,3 +260,32 @@ extern "C" __global__ __aicore__ void more_mrgsort(GM_ADDR x, GM_ADDR y)
     io.in.FreeTensor(src);
     io.Store(y, dst, 264);
 }
+
+/* The 310P's region proposals.  x: 32 halves (16 scores, 16 labels); y: 32 halves: the scores and
+   labels after RpSort16 of the 16 proposals ProposalConcat made */
+extern "C" __global__ __aicore__ void more_proposals(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    Io<half> io(pipe, 32, 32);
+    TBuf<TPosition::VECCALC> propBuf, sortedBuf;
+    pipe.InitBuffer(propBuf, 16 * 8 * sizeof(half));
+    pipe.InitBuffer(sortedBuf, 16 * 8 * sizeof(half));
+    LocalTensor<half> src = io.Load(x, 32);
+    LocalTensor<half> dst = io.Out();
+    LocalTensor<half> props = propBuf.Get<half>();
+    LocalTensor<half> sorted = sortedBuf.Get<half>();
+    Duplicate(props, half(0), 128);
+    PipeBarrier<PIPE_V>();
+    ProposalConcat(props, src, 1, 4);       // the scores
+    PipeBarrier<PIPE_V>();
+    ProposalConcat(props, src[16], 1, 5);   // the labels
+    PipeBarrier<PIPE_V>();
+    RpSort16(sorted, props, 1);
+    PipeBarrier<PIPE_V>();
+    ProposalExtract(dst, sorted, 1, 4);
+    PipeBarrier<PIPE_V>();
+    ProposalExtract(dst[16], sorted, 1, 5);
+    PipeBarrier<PIPE_V>();
+    io.in.FreeTensor(src);
+    io.Store(y, dst, 32);
+}

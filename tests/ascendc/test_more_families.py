@@ -16,20 +16,20 @@ SOURCE = Path(__file__).with_name("more_families.cpp")
 
 @pytest.fixture
 def run(cpp_kernels):
-    """``run(name, x, n_out)``: the kernel on one block of the tiny chip, its float32 output."""
+    """``run(name, x, n_out[, chip])``: the kernel on one block (of the tiny chip), its output (of x's type)."""
     kernels = cpp_kernels([SOURCE])
-    aclsim.init(chip="tiny")
-    aclsim.set_device(0)
-    stream = aclsim.create_stream()
     made = []
 
-    def go(name: str, x: np.ndarray, n_out: int) -> tuple[np.ndarray, object]:
-        dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(n_out * 4)
+    def go(name: str, x: np.ndarray, n_out: int, chip: str = "tiny") -> tuple[np.ndarray, object]:
+        aclsim.init(chip=chip)
+        aclsim.set_device(0)
+        stream = aclsim.create_stream()
+        dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(n_out * x.itemsize)
         made.extend([dx, dy])
         aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
         launch = getattr(kernels, name)[1, stream](dx, dy)
         aclsim.synchronize_stream(stream)
-        y = np.zeros(n_out, np.float32)
+        y = np.zeros(n_out, x.dtype)
         aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
         return y, launch
 
@@ -177,3 +177,12 @@ def test_mrg_sort_of_a_src_list_and_its_result_counts(run) -> None:
     # each record keeps the index Sort32 gave it: its position in its own queue of 32
     assert np.array_equal(_bits(recs[:, 1]), order % 32)
     assert np.array_equal(y[256:260], [32, 32, 32, 32])  # GetMrgSortResult: all taken from each queue
+
+
+def test_region_proposals_on_the_310p(run) -> None:
+    scores = np.random.default_rng(4).permutation(16).astype(np.float16) * np.float16(0.25)
+    labels = np.arange(16, dtype=np.float16)
+    y, launch = run("more_proposals", np.concatenate([scores, labels]), 32, chip="310P")
+    order = np.argsort(-scores.astype(np.float32), kind="stable")
+    assert np.array_equal(y[:16], scores[order]) and np.array_equal(y[16:], labels[order])
+    assert {"proposal_concat", "rp_sort16", "proposal_extract"} <= {i.op for s in launch.streams for i in s}
