@@ -16,7 +16,7 @@ SOURCE = Path(__file__).with_name("more_families.cpp")
 
 @pytest.fixture
 def run(cpp_kernels):
-    """``run(name, x, n_out[, chip])``: the kernel on one block (of the tiny chip), its output (of x's type)."""
+    """``run(name, x, n_out[, chip])``: the kernel on one block (of the tiny chip), its output (x's type)."""
     kernels = cpp_kernels([SOURCE])
     made = []
 
@@ -116,7 +116,7 @@ def _run3(cpp_kernels, name: str, x: np.ndarray, tiling: np.ndarray, n_out: int)
     aclsim.set_device(0)
     stream = aclsim.create_stream()
     bufs = [aclsim.malloc(a.nbytes) for a in (x, tiling)] + [aclsim.malloc(n_out * 4)]
-    for d, a in zip(bufs, (x, tiling)):
+    for d, a in zip(bufs[:2], (x, tiling), strict=True):
         aclsim.memcpy(d, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     getattr(kernels, name)[1, stream](bufs[0], bufs[2], bufs[1])
     aclsim.synchronize_stream(stream)

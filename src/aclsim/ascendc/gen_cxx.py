@@ -111,7 +111,7 @@ def _function(row: Row, t: Table, indent: str = "") -> str:
 
 
 def _struct(row: Row, t: Table) -> str:
-    """A plain struct; an array field (``uint16_t elementLengths[4]``) is copied in the constructor's body."""
+    """A plain struct; an array field (``uint16_t elementLengths[4]``) is copied in the constructor."""
     fields, args, init, body = [], [], [], []
     for p in row.params:
         base, bracket, dims = p.ctype.partition("[")
@@ -129,7 +129,8 @@ def _struct(row: Row, t: Table) -> str:
     return (f"struct {row.name} {{\n{chr(10).join(fields)}\n    __aicore__ {row.name}() = default;\n"
             f"    __aicore__ {row.name}({', '.join(args)}){colon} {copies}\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
-            f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
+            f"template <> struct StructId<::AscendC::{row.name}> "
+            f"{{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
 
 
