@@ -134,13 +134,19 @@ class Bridge:
         return True
 
     def to_device(self, host: int) -> int:
-        """The device address behind a host address inside a GmAlloc region (else ``host`` itself)."""
-        i = bisect.bisect_right(self._starts, host) - 1
-        if i >= 0:
+        """The device address behind a host address inside a region (else ``host`` itself).  A
+        region the runtime no longer backs with those bytes (a Python host program started the
+        runtime again) is dropped."""
+        while True:
+            i = bisect.bisect_right(self._starts, host) - 1
+            if i < 0 or host >= self.regions[i].host + self.regions[i].extent:
+                return host
             r = self.regions[i]
-            if host < r.host + r.extent:
-                return r.device + host - r.host
-        return host
+            device = r.device + host - r.host
+            found = r.owned or _backs(device, host)
+            if found:
+                return device
+            del self.regions[i], self._starts[i]
 
     def to_host(self, device: int) -> int:
         """The host address of device memory's bytes (a pointer the C++ side may dereference);
@@ -148,12 +154,20 @@ class Bridge:
         found = allocation_at(device)
         if found is None:
             return device
-        host = int(found.view.ctypes.data)
+        host, base = int(found.view.ctypes.data), int(found.base)
         i = bisect.bisect_left(self._starts, host)
-        if i == len(self._starts) or self._starts[i] != host:
-            self._starts.insert(i, host)
-            self.regions.insert(i, _Region(host, len(found.view), int(found.base), found.buffer, False))
-        return host + device - int(found.base)
+        if i < len(self._starts) and self._starts[i] == host:
+            r = self.regions[i]
+            if r.device == base and r.extent == len(found.view):
+                return host + device - base
+            # the same host bytes are other device memory now: the runtime was started again
+            # (a Python host program's finalize and init), so the regions it had are gone
+            keep = [r for r in self.regions if r.owned and r.host != host]
+            self.regions, self._starts = keep, [r.host for r in keep]
+            i = bisect.bisect_left(self._starts, host)
+        self._starts.insert(i, host)
+        self.regions.insert(i, _Region(host, len(found.view), base, found.buffer, False))
+        return host + device - base
 
     # --- handles and arguments -----------------------------------------------------------------
 
@@ -222,13 +236,14 @@ class Bridge:
         except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
             if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
                 file_, line_ = self.where
-                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_)
+                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_,
+                                            block=_block())
             self.errors.pending = exc
         return 1
 
     def fail(self, what: str, file: str, line: int) -> int:
         """``ASSERT`` failed in the kernel, or C++ threw: a fault at that line."""
-        self.errors.pending = KernelFault(what, file=file, line=line,
+        self.errors.pending = KernelFault(what, file=file, line=line, block=_block(),
                                           hint="the kernel's own check failed: see its condition")
         return 1
 
@@ -282,6 +297,23 @@ class Bridge:
         code = block.__code__.replace(co_filename=file, co_firstlineno=max(line, 1), co_name=name)
         fn = types.FunctionType(code, block.__globals__, name, None, block.__closure__)
         return fn
+
+
+def _backs(device: int, host: int) -> bool:
+    """Whether the device memory at ``device`` has its bytes at ``host``."""
+    try:
+        found = allocation_at(device)
+    except AclError:  # freed
+        return False
+    return found is not None and int(found.view.ctypes.data) + device - int(found.base) == host
+
+
+def _block() -> int | None:
+    """The block running on this thread (None outside a launch)."""
+    try:
+        return int(asc.get_block_idx())
+    except AclError:
+        return None
 
 
 def _declare_mode(mode: int) -> None:
