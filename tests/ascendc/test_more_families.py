@@ -186,3 +186,16 @@ def test_region_proposals_on_the_310p(run) -> None:
     order = np.argsort(-scores.astype(np.float32), kind="stable")
     assert np.array_equal(y[:16], scores[order]) and np.array_equal(y[16:], labels[order])
     assert {"proposal_concat", "rp_sort16", "proposal_extract"} <= {i.op for s in launch.streams for i in s}
+
+
+def test_an_output_argument_crosses_as_the_rows_return() -> None:
+    """``uint64_t& rsvdCnt``: the bridge encodes the Python result as a uint64_t (the row's return is
+    void) and the generated C++ writes it to the argument; ``uint64_t mask[2]`` crosses as words."""
+    from aclsim.ascendc import gen_cxx
+    from aclsim.ascendc.table import parse_row
+
+    row = parse_row("fn G<typename T>(LocalTensor<T> dst, uint64_t mask[2], uint64_t& cnt) = g(dst, mask)", 1)
+    assert row.out_param is not None and row.out_param.name == "cnt" and row.returns == "uint64_t"
+    header = gen_cxx.HEADER_PATH.read_text()
+    assert "rsvdCnt = ::aclsim::detail::unpack<uint64_t>(" in header
+    assert "::aclsim::detail::Array{mask, 2}" in header

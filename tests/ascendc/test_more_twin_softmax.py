@@ -8,9 +8,9 @@ from __future__ import annotations
 import importlib.util
 
 import numpy as np
+from ascendc_support import CPP_EXAMPLES, ROOT
 
 import aclsim
-from conftest import CPP_EXAMPLES, ROOT
 
 
 def _python_twin(name: str) -> object:

@@ -74,14 +74,6 @@ def _args(row: Row) -> str:
     return ", ".join(out)
 
 
-def _out_param(row: Row) -> Param | None:
-    """A void row's output argument, a non-const scalar reference (``uint64_t& rsvdCnt``): the
-    Python call's return value is written to it."""
-    if row.ret != "void":
-        return None
-    outs = [p for p in row.params if re.fullmatch(r"\w+\s*&", p.ctype) and "const" not in p.ctype]
-    return outs[0] if len(outs) == 1 else None
-
 
 def _body(row: Row) -> str:
     """The call of the bridge.  An operator has no location parameters: it passes none, and the
@@ -89,8 +81,8 @@ def _body(row: Row) -> str:
     where = "nullptr, 0" if row.cxx_name.startswith("operator") else "aclsim_file_, aclsim_line_"
     call = f"::aclsim::detail::call({row.ident}, {where}" + \
         (f", {_args(row)})" if _args(row) else ")")
-    out = _out_param(row)
-    if out is not None:
+    out = row.out_param
+    if out is not None:  # the Python call's result is written to the output argument
         typ = out.ctype.replace("&", "").strip()
         return f"{{ {out.name} = ::aclsim::detail::unpack<{typ}>({call}); }}"
     if row.ret == "void":

@@ -98,6 +98,24 @@ class Row:
         return self.name.rsplit(".", 1)[-1]
 
     @property
+    def out_param(self) -> Param | None:
+        """A void row's output argument: its one non-const scalar reference parameter
+        (``uint64_t& rsvdCnt``), which receives the Python call's return value."""
+        if self.ret != "void" or self.kind != "fn":
+            return None
+        outs = [p for p in self.params if re.fullmatch(r"\w+\s*&", p.ctype)]
+        return outs[0] if len(outs) == 1 else None
+
+    @property
+    def returns(self) -> str:
+        """The C++ type the Python call's result crosses as (a class row: the class; a row with an
+        output argument: its type)."""
+        if self.kind == "class":
+            return self.name
+        out = self.out_param
+        return out.ctype.replace("&", "").strip() if out is not None else self.ret
+
+    @property
     def owner(self) -> str:
         return self.name.split(".", 1)[0] if self.kind == "method" else ""
 
@@ -308,7 +326,7 @@ def python_callable(row: Row, namespace: dict[str, Any]) -> Callable[..., Any]:
 def dispatch(namespace: dict[str, Any], table: Table | None = None) -> list[tuple[Callable[..., Any], str]]:
     """Per bridge id: the Python function and the C++ return type of the row."""
     t = table or load()
-    return [(python_callable(r, namespace), r.ret if r.kind != "class" else r.name) for r in t.callables]
+    return [(python_callable(r, namespace), r.returns) for r in t.callables]
 
 
 def struct_python(namespace: dict[str, Any], table: Table | None = None) -> dict[str, Callable[..., Any]]:
