@@ -153,12 +153,12 @@ extern "C" __global__ __aicore__ void more_sort(GM_ADDR x, GM_ADDR y)
     io.Store(y, dst, 256);
 }
 
-/* x: 64 floats in (0, 1); y: 6 x 64 floats: Sin (tmp + count), Cos (count), Erf (tmp), Sigmoid (all),
-   Floor of 8x, Power(x, 2.5) */
+/* x: 64 floats in (0, 1); y: 9 x 64 floats: Sin (tmp + count), Cos (count), Erf (tmp), Sigmoid (all),
+   Floor of 8x, Power(x, 2.5), ClampMax(x, 0.5), Silu, Swish(x, 1.5) */
 extern "C" __global__ __aicore__ void more_math(GM_ADDR x, GM_ADDR y)
 {
     TPipe pipe;
-    Io<float> io(pipe, 64, 6 * 64);
+    Io<float> io(pipe, 64, 9 * 64);
     TBuf<TPosition::VECCALC> tmpBuf, scaled;
     pipe.InitBuffer(tmpBuf, 8192);
     pipe.InitBuffer(scaled, 64 * sizeof(float));
@@ -180,8 +180,14 @@ extern "C" __global__ __aicore__ void more_math(GM_ADDR x, GM_ADDR y)
     PipeBarrier<PIPE_V>();
     Power(dst[320], src, 2.5f, tmp, 64);
     PipeBarrier<PIPE_V>();
+    ClampMax(dst[384], src, 0.5f, 64);
+    PipeBarrier<PIPE_V>();
+    Silu(dst[448], src, 64);
+    PipeBarrier<PIPE_V>();
+    Swish(dst[512], src, 64, 1.5f);
+    PipeBarrier<PIPE_V>();
     io.in.FreeTensor(src);
-    io.Store(y, dst, 6 * 64);
+    io.Store(y, dst, 9 * 64);
 }
 
 /* x: [8, 64] floats; tiling: a SoftMaxTiling in GM; y: the softmax (512), then the rows' sums and

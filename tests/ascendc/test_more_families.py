@@ -87,14 +87,17 @@ def test_sorts_match_numpy(run) -> None:
 
 def test_high_level_math_matches_numpy(run) -> None:
     x = np.random.default_rng(7).uniform(0.05, 0.95, 64).astype(np.float32)
-    y, launch = run("more_math", x, 6 * 64)
-    r = y.reshape(6, 64)
+    y, launch = run("more_math", x, 9 * 64)
+    r = y.reshape(9, 64)
     assert np.allclose(r[0], np.sin(x), atol=1e-5)
     assert np.allclose(r[1], np.cos(x), atol=1e-5)
     assert np.allclose(r[2], [math.erf(v) for v in x.astype(np.float64)], atol=1e-4)
     assert np.allclose(r[3], 1 / (1 + np.exp(-x)), atol=1e-5)
     assert np.array_equal(r[4], np.floor(x * 8))
     assert np.allclose(r[5], x.astype(np.float64) ** 2.5, rtol=1e-4)
+    assert np.array_equal(r[6], np.minimum(x, np.float32(0.5)))
+    assert np.allclose(r[7], x / (1 + np.exp(-x)), rtol=1e-5)
+    assert np.allclose(r[8], x / (1 + np.exp(-1.5 * x)), rtol=1e-5)
     assert launch.instructions > 6
 
 

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "cafc14f4c1c058ba"
+#define ACLSIM_ASCENDC_TABLE "b50e05a731163fff"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -1040,5 +1040,23 @@ template <typename T>
 __aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<T>& src3, const LocalTensor<T>& src4, const MrgSort4Info& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(227, aclsim_file_, aclsim_line_, dst, src1, src2, src3, src4, params); }
 
 __aicore__ inline uint64_t GetMrgSortResult(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(228, aclsim_file_, aclsim_line_)); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void ClampMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, ::aclsim::detail::nd_t<T> scalar, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(229, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, scalar, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void ClampMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(230, aclsim_file_, aclsim_line_, dst, src, scalar, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void ClampMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, ::aclsim::detail::nd_t<T> scalar, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(231, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, scalar, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void ClampMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(232, aclsim_file_, aclsim_line_, dst, src, scalar, calCount, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(233, aclsim_file_, aclsim_line_, dst, src, dataSize, isReuseSource); }
+
+template <typename T, bool isReuseSource = false>
+__aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize, ::aclsim::detail::nd_t<T> scalarValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(234, aclsim_file_, aclsim_line_, dst, src, dataSize, scalarValue, isReuseSource); }
 
 }  // namespace AscendC
