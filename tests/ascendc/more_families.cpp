@@ -295,3 +295,34 @@ extern "C" __global__ __aicore__ void more_proposals(GM_ADDR x, GM_ADDR y)
     io.in.FreeTensor(src);
     io.Store(y, dst, 32);
 }
+
+/* The forms real kernels write, on half: explicit template arguments, bit masks, the templated
+   reductions.  x: 128 halves; y: 96 halves (unused slots 0) */
+extern "C" __global__ __aicore__ void more_forms(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    Io<half> io(pipe, 128, 96);
+    TBuf<TPosition::VECCALC> offBuf;
+    pipe.InitBuffer(offBuf, 16 * sizeof(uint32_t));
+    LocalTensor<half> src = io.Load(x, 128);
+    LocalTensor<half> dst = io.Out();
+    LocalTensor<uint32_t> off = offBuf.Get<uint32_t>();
+    for (uint32_t i = 0; i < 16; ++i) {
+        off.SetValue(i, 2 * i * sizeof(half));  // every other element
+    }
+    Duplicate<half>(dst, half(0), 96);
+    SetFlag<HardEvent::S_V>(0);
+    WaitFlag<HardEvent::S_V>(0);
+    PipeBarrier<PIPE_V>();
+    WholeReduceSum<half, true>(dst, src, 128, 1, 1, 1, 8);                      // y[0] = sum(x)
+    ReduceRepeat<ReduceType::MAX>(dst[2], src, 128, 1, 1, 1, 8);                // y[2], y[3]: max, its index
+    BlockReduceMax<half>(dst[16], src, 1, 128, 1, 1, 8);                         // y[16..23]: each 16's max
+    ReduceDataBlock<ReduceType::MIN>(dst[32], src, 128, 1, 1, 1, 8);            // y[32..39]: each 16's min
+    const uint64_t low16[2] = {0xFFFFULL, 0};
+    ReducePairElem<ReduceType::SUM>(dst[48], src, low16, 1, 1, 1, 8);          // y[48..55]: pairs of x[0..15]
+    Copy<half, true>(dst[64], src, low16, 1, {1, 1, 8, 8});                      // y[64..79] = x[0..15]
+    Gather<half>(dst[80], src, off, 0, 16, 1, 8);                               // y[80..95] = x[0:32:2]
+    PipeBarrier<PIPE_V>();
+    io.in.FreeTensor(src);
+    io.Store(y, dst, 96);
+}

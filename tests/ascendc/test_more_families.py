@@ -202,3 +202,15 @@ def test_an_output_argument_crosses_as_the_rows_return() -> None:
     header = gen_cxx.HEADER_PATH.read_text()
     assert "rsvdCnt = ::aclsim::detail::unpack<uint64_t>(" in header
     assert "::aclsim::detail::Array{mask, 2}" in header
+
+
+def test_forms_real_kernels_write_on_half(run) -> None:
+    x = (np.random.default_rng(13).permutation(128) - 64).astype(np.float16) * np.float16(0.125)
+    y, _ = run("more_forms", x, 96)
+    assert y[0] == pytest.approx(float(x.astype(np.float64).sum()), abs=0.05)
+    assert y[2] == x.max() and y[3:4].view(np.uint16)[0] == int(np.argmax(x))
+    assert np.array_equal(y[16:24], x.reshape(8, 16).max(1))
+    assert np.array_equal(y[32:40], x.reshape(8, 16).min(1))
+    assert np.array_equal(y[48:56], x[:16].reshape(8, 2).sum(1))
+    assert np.array_equal(y[64:80], x[:16])
+    assert np.array_equal(y[80:96], x[:32:2])
