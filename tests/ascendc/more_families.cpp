@@ -326,3 +326,41 @@ extern "C" __global__ __aicore__ void more_forms(GM_ADDR x, GM_ADDR y)
     io.in.FreeTensor(src);
     io.Store(y, dst, 96);
 }
+
+/* The high-level MrgSort<float, true> (it stops when a queue runs out).  x: 128 floats; y: 260 floats:
+   the merged records (unwritten ones 0), then sortedNum's four counts */
+extern "C" __global__ __aicore__ void more_mrgsort_exhausted(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    Io<float> io(pipe, 128, 264);
+    TBuf<TPosition::VECCALC> idxBuf, queueBuf;
+    pipe.InitBuffer(idxBuf, 32 * sizeof(uint32_t));
+    pipe.InitBuffer(queueBuf, 256 * sizeof(float));
+    LocalTensor<float> src = io.Load(x, 128);
+    LocalTensor<float> dst = io.Out();
+    LocalTensor<uint32_t> idx = idxBuf.Get<uint32_t>();
+    for (uint32_t i = 0; i < 32; ++i) {
+        idx.SetValue(i, i);
+    }
+    SetFlag<HardEvent::S_V>(0);
+    WaitFlag<HardEvent::S_V>(0);
+    Duplicate(dst, 0.0f, 264);
+    LocalTensor<float> queues = queueBuf.Get<float>();
+    for (int32_t q = 0; q < 4; ++q) {
+        Sort32<float>(queues[q * 64], src[q * 32], idx, 1);
+    }
+    PipeBarrier<PIPE_V>();
+    MrgSortSrcList<float> list(queues[0], queues[64], queues[128], queues[192]);
+    const uint16_t counts[4] = {32, 32, 32, 32};
+    uint32_t sortedNum[4] = {0, 0, 0, 0};
+    MrgSort<float, true>(dst, list, counts, sortedNum, 0b1111, 1);
+    SetFlag<HardEvent::V_S>(0);
+    WaitFlag<HardEvent::V_S>(0);
+    for (int q = 0; q < 4; ++q) {
+        dst.SetValue(256 + q, static_cast<float>(sortedNum[q]));
+    }
+    SetFlag<HardEvent::S_MTE3>(0);
+    WaitFlag<HardEvent::S_MTE3>(0);
+    io.in.FreeTensor(src);
+    io.Store(y, dst, 264);
+}

@@ -214,3 +214,21 @@ def test_forms_real_kernels_write_on_half(run) -> None:
     assert np.array_equal(y[48:56], x[:16].reshape(8, 2).sum(1))
     assert np.array_equal(y[64:80], x[:16])
     assert np.array_equal(y[80:96], x[:32:2])
+
+
+def test_high_level_mrg_sort_stops_when_a_queue_runs_out(run) -> None:
+    # queue 3 holds the largest scores: it runs out first
+    x = np.concatenate([np.random.default_rng(q).permutation(32) + 40 * q for q in range(4)])
+    x = x.astype(np.float32)
+    y, _ = run("more_mrgsort_exhausted", x, 264)
+    order = np.argsort(-x, kind="stable")
+    taken = np.zeros(4, int)
+    merged = 0
+    for q in order // 32:  # merge until a queue is empty
+        taken[q] += 1
+        merged += 1
+        if taken[q] == 32:
+            break
+    assert np.array_equal(y[256:260], taken)
+    assert np.array_equal(y[:2 * merged:2], x[order[:merged]])
+    assert not y[2 * merged:256].any()

@@ -22,6 +22,19 @@ from aclsim.ascendc.table import TABLE_PATH, Param, Row, Table, crossing, enum_p
 __all__ = ["HEADER_PATH", "cxx_header", "fingerprint", "main"]
 
 HEADER_PATH = Path(__file__).parent / "include" / "aclsim_ascendc_api.h"
+#: an array parameter of another element type (``uint16_t elementCountList[4]``) crosses widened to
+#: 64-bit words (a temporary that lives until the bridged call returns)
+_WORDS = """namespace aclsim { namespace detail {
+template <int N> struct Words {
+    uint64_t w[N];
+    template <class E> explicit Words(const E* a)
+    {
+        for (int i = 0; i < N; ++i) {
+            w[i] = static_cast<uint64_t>(a[i]);
+        }
+    }
+};
+} }  // namespace aclsim::detail"""
 _LOC = "const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()"
 
 
@@ -60,15 +73,20 @@ def _param_decl(p: Param, row: Row, t: Table) -> str:
 def _args(row: Row) -> str:
     out = []
     tnames = {p.name: p for p in row.tparams}
-    arrays = {p.name: re.sub(r"\D", "", p.ctype.partition("[")[2]) or "2" for p in row.params
-              if p.ctype.endswith("]")}
+    arrays = {}  # name -> (element type, length)
+    for p in row.params:
+        elem, bracket, dims = p.ctype.partition("[")
+        if bracket:
+            arrays[p.name] = (elem.strip(), re.sub(r"\D", "", dims) or "2")
     for name in crossing(row):
         if name == "self":
             out.append("*this")
         elif name in tnames and tnames[name].ctype in ("typename", "class"):
             out.append(f"::aclsim::detail::Dtype<{name}>{{}}")
         elif name in arrays:  # uint64_t mask[2]: its words (a pointer alone would cross as GM)
-            out.append(f"::aclsim::detail::Array{{{name}, {arrays[name]}}}")
+            elem, n = arrays[name]
+            words = name if elem == "uint64_t" else f"::aclsim::detail::Words<{n}>({name}).w"
+            out.append(f"::aclsim::detail::Array{{{words}, {n}}}")
         else:
             out.append(name)
     return ", ".join(out)
@@ -164,7 +182,7 @@ def cxx_header(table: Table | None = None, namespace: dict[str, object] | None =
     enums = enum_python(namespace, t)
     out = ["/* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: "
            "do not edit. */",
-           "#pragma once", f'#define ACLSIM_ASCENDC_TABLE "{fingerprint()}"', "namespace AscendC {"]
+           "#pragma once", f'#define ACLSIM_ASCENDC_TABLE "{fingerprint()}"', _WORDS, "namespace AscendC {"]
     methods: dict[str, list[Row]] = {}
     for r in t.of("method"):
         methods.setdefault(r.owner, []).append(r)

@@ -1,6 +1,17 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "b50e05a731163fff"
+#define ACLSIM_ASCENDC_TABLE "2d5acfea718249da"
+namespace aclsim { namespace detail {
+template <int N> struct Words {
+    uint64_t w[N];
+    template <class E> explicit Words(const E* a)
+    {
+        for (int i = 0; i < N; ++i) {
+            w[i] = static_cast<uint64_t>(a[i]);
+        }
+    }
+};
+} }  // namespace aclsim::detail
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -1058,5 +1069,8 @@ __aicore__ inline void Silu(const LocalTensor<T>& dst, const LocalTensor<T>& src
 
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t dataSize, ::aclsim::detail::nd_t<T> scalarValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(234, aclsim_file_, aclsim_line_, dst, src, dataSize, scalarValue, isReuseSource); }
+
+template <typename T, bool isExhaustedSuspension = false>
+__aicore__ inline uint64_t MrgSort(const LocalTensor<T>& dst, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<T>& src3, const LocalTensor<T>& src4, const uint16_t elementCountList[4], uint16_t validBit, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(235, aclsim_file_, aclsim_line_, dst, src1, src2, src3, src4, ::aclsim::detail::Array{::aclsim::detail::Words<4>(elementCountList).w, 4}, validBit, repeatTime, isExhaustedSuspension)); }
 
 }  // namespace AscendC

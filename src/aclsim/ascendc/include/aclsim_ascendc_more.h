@@ -34,6 +34,22 @@ __aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<
     MrgSort4(dst, src.src1, src.src2, src.src3, src.src4, params, aclsim_file_, aclsim_line_);
 }
 
+/* the high-level MrgSort: sortedNum receives each queue's count (with isExhaustedSuspension, where it
+   stopped) */
+template <typename T, bool isExhaustedSuspension = false>
+__aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList,
+                               const uint16_t elementCountList[4], uint32_t sortedNum[4], uint16_t validBit,
+                               const int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(),
+                               int aclsim_line_ = __builtin_LINE())
+{
+    const uint64_t packed = MrgSort<T, isExhaustedSuspension>(dst, sortList.src1, sortList.src2, sortList.src3,
+                                                              sortList.src4, elementCountList, validBit,
+                                                              repeatTime, aclsim_file_, aclsim_line_);
+    for (int i = 0; i < 4; ++i) {
+        sortedNum[i] = static_cast<uint32_t>((packed >> (16 * i)) & 0xFFFFu);
+    }
+}
+
 __aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
                                         uint16_t& mrgSortList4, const char* aclsim_file_ = __builtin_FILE(),
                                         int aclsim_line_ = __builtin_LINE())
