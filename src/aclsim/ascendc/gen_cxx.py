@@ -73,24 +73,20 @@ def _param_decl(p: Param, row: Row, t: Table) -> str:
 def _args(row: Row) -> str:
     out = []
     tnames = {p.name: p for p in row.tparams}
-    arrays = {}  # name -> (element type, length)
-    for p in row.params:
-        elem, bracket, dims = p.ctype.partition("[")
-        if bracket:
-            arrays[p.name] = (elem.strip(), re.sub(r"\D", "", dims) or "2")
+    arrays = {p.name: p.ctype for p in row.params if p.ctype.endswith("]")}
     for name in crossing(row):
         if name == "self":
             out.append("*this")
+        elif name in arrays:  # uint64_t mask[] (Ascend C reads two words) or mask[N]: N words
+            elem, _, dims = arrays[name].rpartition("[")
+            n = dims.rstrip("]").strip() or "2"
+            words = name if elem.strip() == "uint64_t" else f"::aclsim::detail::Words<{n}>({name}).w"
+            out.append(f"::aclsim::detail::Array{{{words}, {n}}}")
         elif name in tnames and tnames[name].ctype in ("typename", "class"):
             out.append(f"::aclsim::detail::Dtype<{name}>{{}}")
-        elif name in arrays:  # uint64_t mask[2]: its words (a pointer alone would cross as GM)
-            elem, n = arrays[name]
-            words = name if elem == "uint64_t" else f"::aclsim::detail::Words<{n}>({name}).w"
-            out.append(f"::aclsim::detail::Array{{{words}, {n}}}")
         else:
             out.append(name)
     return ", ".join(out)
-
 
 
 def _body(row: Row) -> str:

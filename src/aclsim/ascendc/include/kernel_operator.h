@@ -210,8 +210,8 @@ ACLSIM_DTYPE(double, 13);
 #undef ACLSIM_DTYPE
 
 template <class E> struct EnumId { static constexpr int value = -1; };
-/* A struct of the table: its id (the generated header specializes it; a specialization, unlike an
-   overload of pack declared after call<>, is seen where call<> is instantiated). */
+/* a struct of the table: its id (the generated header specializes it; a trait, not an overload of
+   pack, because pack's calls in call() are resolved where call() is defined) */
 template <class S> struct StructId { static constexpr int value = -1; };
 
 struct Array {
@@ -243,8 +243,6 @@ template <class T> inline Arg pack(const T& v)
 {
     if constexpr (std::is_base_of<Object, T>::value) {
         return make(K_HANDLE, 0, v.h_);
-    } else if constexpr (StructId<T>::value >= 0) {
-        return struct_arg(StructId<T>::value, &v);
     } else if constexpr (std::is_enum<T>::value) {
         static_assert(EnumId<T>::value >= 0, "aclsim: this enum is not in api_cxx.txt");
         return make(K_ENUM, EnumId<T>::value, static_cast<int64_t>(v));
@@ -264,6 +262,8 @@ template <class T> inline Arg pack(const T& v)
         return make(K_GM, 0, static_cast<int64_t>(reinterpret_cast<uintptr_t>(v)));
     } else if constexpr (std::is_same<T, std::nullptr_t>::value) {
         return make(K_GM, 0, 0);
+    } else if constexpr (StructId<T>::value >= 0) {
+        return struct_arg(StructId<T>::value, &v);
     } else {
         static_assert(always_false<T>::value, "aclsim: this argument type does not cross to Python");
         return make(K_NONE, 0, 0);
