@@ -195,13 +195,29 @@ def test_an_output_argument_crosses_as_the_rows_return() -> None:
     """``uint64_t& rsvdCnt``: the bridge encodes the Python result as a uint64_t (the row's return is
     void) and the generated C++ writes it to the argument; ``uint64_t mask[2]`` crosses as words."""
     from aclsim.ascendc import gen_cxx
-    from aclsim.ascendc.table import parse_row
+    from aclsim.ascendc.table import crossing, parse_row
 
-    row = parse_row("fn G<typename T>(LocalTensor<T> dst, uint64_t mask[2], uint64_t& cnt) = g(dst, mask)", 1)
-    assert row.out_param is not None and row.out_param.name == "cnt" and row.returns == "uint64_t"
+    row = parse_row("fn G<typename T>(LocalTensor<T> dst, uint64_t mask[2], uint64_t& cnt) = g", 1)
+    assert [p.name for p in row.out_params] == ["cnt"] and row.returns == "uint64_t"
+    assert crossing(row) == ["dst", "mask"]  # an output argument does not cross
     header = gen_cxx.HEADER_PATH.read_text()
     assert "rsvdCnt = ::aclsim::detail::unpack<uint64_t>(" in header
     assert "::aclsim::detail::Array{mask, 2}" in header
+
+
+def test_several_output_arguments_cross_packed() -> None:
+    """``GetMrgSortResult(uint16_t& l1, ..., uint16_t& l4)``: the Python tuple packed in 64 bits, the
+    first lowest; the generated C++ unpacks it; outputs that do not fit 64 bits are refused."""
+    from aclsim.ascendc.table import Table, TableError, crossing, dispatch, out_widths, parse_row
+
+    row = parse_row("fn R(uint16_t& a, uint32_t& b, uint16_t& c) = asc.get_mrg_sort_result", 1)
+    assert out_widths(row) == [16, 32, 16] and row.returns == "uint64_t" and crossing(row) == []
+    row = parse_row("fn R(uint16_t& a, uint32_t& b, uint16_t& c) = (lambda: (1, 2**32 - 1, 3))()", 1)
+    row = type(row)(**{**row.__dict__, "ident": 0})
+    (fn, ret), = dispatch({}, Table([row]))
+    assert ret == "uint64_t" and fn() == 1 | (2**32 - 1) << 16 | 3 << 48
+    with pytest.raises(TableError, match="64-bit"):
+        out_widths(parse_row("fn R(uint32_t& a, uint32_t& b, uint32_t& c) = f", 1))
 
 
 def test_forms_real_kernels_write_on_half(run) -> None:

@@ -17,7 +17,17 @@ import re
 import sys
 from pathlib import Path
 
-from aclsim.ascendc.table import TABLE_PATH, Param, Row, Table, crossing, enum_python, load, python_namespace
+from aclsim.ascendc.table import (
+    TABLE_PATH,
+    Param,
+    Row,
+    Table,
+    crossing,
+    enum_python,
+    load,
+    out_widths,
+    python_namespace,
+)
 
 __all__ = ["HEADER_PATH", "cxx_header", "fingerprint", "main"]
 
@@ -95,10 +105,18 @@ def _body(row: Row) -> str:
     where = "nullptr, 0" if row.cxx_name.startswith("operator") else "aclsim_file_, aclsim_line_"
     call = f"::aclsim::detail::call({row.ident}, {where}" + \
         (f", {_args(row)})" if _args(row) else ")")
-    out = row.out_param
-    if out is not None:  # the Python call's result is written to the output argument
-        typ = out.ctype.replace("&", "").strip()
-        return f"{{ {out.name} = ::aclsim::detail::unpack<{typ}>({call}); }}"
+    outs = row.out_params
+    if len(outs) == 1:  # the Python call's result is written to the output argument
+        typ = outs[0].ctype.replace("&", "").strip()
+        return f"{{ {outs[0].name} = ::aclsim::detail::unpack<{typ}>({call}); }}"
+    if outs:  # several: their values packed in one word, the first lowest
+        sets, shift = [], 0
+        for p, bits in zip(outs, out_widths(row), strict=True):
+            typ = p.ctype.replace("&", "").strip()
+            sets.append(f"{p.name} = static_cast<{typ}>((aclsim_r_ >> {shift}) & 0x{(1 << bits) - 1:X}ULL);")
+            shift += bits
+        return (f"{{ const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>({call}); "
+                f"{' '.join(sets)} }}")
     if row.ret == "void":
         return f"{{ {call}; }}"
     return f"{{ return ::aclsim::detail::unpack<{row.ret}>({call}); }}"

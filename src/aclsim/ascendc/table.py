@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["CLASS_TYPES", "DOCS_BEGIN", "DOCS_END", "Param", "Row", "TABLE_PATH", "Table", "cdef", "dispatch",
-           "docs_section", "load", "main", "python_namespace", "write_docs"]
+           "docs_section", "load", "main", "out_widths", "python_namespace", "write_docs"]
 
 TABLE_PATH = Path(__file__).with_name("api_cxx.txt")
 
@@ -98,22 +98,24 @@ class Row:
         return self.name.rsplit(".", 1)[-1]
 
     @property
-    def out_param(self) -> Param | None:
-        """A void row's output argument: its one non-const scalar reference parameter
-        (``uint64_t& rsvdCnt``), which receives the Python call's return value."""
+    def out_params(self) -> list[Param]:
+        """A void function row's output arguments: its non-const scalar reference parameters
+        (``uint64_t& rsvdCnt``), which receive the Python call's return value (several: its items,
+        crossing packed in one 64-bit word, each in its type's width, the first lowest)."""
         if self.ret != "void" or self.kind != "fn":
-            return None
-        outs = [p for p in self.params if re.fullmatch(r"\w+\s*&", p.ctype)]
-        return outs[0] if len(outs) == 1 else None
+            return []
+        return [p for p in self.params if re.fullmatch(r"\w+\s*&", p.ctype)]
 
     @property
     def returns(self) -> str:
         """The C++ type the Python call's result crosses as (a class row: the class; a row with an
-        output argument: its type)."""
+        output argument: its type; with several: ``uint64_t``, packed)."""
         if self.kind == "class":
             return self.name
-        out = self.out_param
-        return out.ctype.replace("&", "").strip() if out is not None else self.ret
+        outs = self.out_params
+        if len(outs) > 1:
+            return "uint64_t"
+        return outs[0].ctype.replace("&", "").strip() if outs else self.ret
 
     @property
     def owner(self) -> str:
@@ -300,9 +302,11 @@ def _referenced(row: Row) -> list[str]:
 
 def crossing(row: Row) -> list[str]:
     """The names that cross for a call of ``row``, in order: ``self`` for a method, the
-    parameters, then the template parameters its Python call names."""
+    parameters (not the output arguments: they receive the result), then the template parameters
+    its Python call names."""
     names = ["self"] if row.kind == "method" else []
-    return names + [p.name for p in row.params] + _referenced(row)
+    outs = {p.name for p in row.out_params}
+    return names + [p.name for p in row.params if p.name not in outs] + _referenced(row)
 
 
 def python_callable(row: Row, namespace: dict[str, Any]) -> Callable[..., Any]:
@@ -323,10 +327,45 @@ def python_callable(row: Row, namespace: dict[str, Any]) -> Callable[..., Any]:
     return fn
 
 
+#: the width in bits of an output argument's type (several outputs cross packed in 64 bits)
+OUT_BITS = {"bool": 8, "int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16, "int32_t": 32,
+            "uint32_t": 32}
+
+
+def out_widths(row: Row) -> list[int]:
+    """The bit widths of a row's several output arguments (they must fit 64 bits together)."""
+    types = [p.ctype.replace("&", "").strip() for p in row.out_params]
+    if any(t not in OUT_BITS for t in types) or sum(OUT_BITS.get(t, 64) for t in types) > 64:
+        raise TableError(f"api_cxx.txt:{row.line}: {row.name}'s output arguments ({', '.join(types)}) do "
+                         "not fit one 64-bit result: integers of at most 32 bits, 64 bits in all")
+    return [OUT_BITS[t] for t in types]
+
+
+def _packed(fn: Callable[..., Any], widths: list[int]) -> Callable[..., int]:
+    """``fn`` whose result (one item per output argument) is packed into one integer."""
+    def call(*args: Any) -> int:
+        items = fn(*args)
+        if len(items) != len(widths):
+            raise TypeError(f"the Python call returned {len(items)} values for {len(widths)} output "
+                            "arguments")
+        word, shift = 0, 0
+        for value, bits in zip(items, widths, strict=True):
+            word |= (int(value) & ((1 << bits) - 1)) << shift
+            shift += bits
+        return word
+    return call
+
+
 def dispatch(namespace: dict[str, Any], table: Table | None = None) -> list[tuple[Callable[..., Any], str]]:
     """Per bridge id: the Python function and the C++ return type of the row."""
     t = table or load()
-    return [(python_callable(r, namespace), r.returns) for r in t.callables]
+    out = []
+    for r in t.callables:
+        fn = python_callable(r, namespace)
+        if len(r.out_params) > 1:
+            fn = _packed(fn, out_widths(r))
+        out.append((fn, r.returns))
+    return out
 
 
 def struct_python(namespace: dict[str, Any], table: Table | None = None) -> dict[str, Callable[..., Any]]:

@@ -5,6 +5,6 @@ from __future__ import annotations
 
 __all__: list[str] = []
 
-from aclsim.ascendc.adapters.more import mrg_sort_counts, mrg_sort_result  # noqa: E402 - sort
+from aclsim.ascendc.adapters.more import mrg_sort_counts  # noqa: E402 - sort
 
-__all__ += ["mrg_sort_counts", "mrg_sort_result"]
+__all__ += ["mrg_sort_counts"]

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "2d5acfea718249da"
+#define ACLSIM_ASCENDC_TABLE "3a1c4ef1a0143ccc"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -709,10 +709,10 @@ template <typename T>
 __aicore__ inline void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset, uint32_t srcBaseAddr, uint64_t mask, uint8_t repeatTime, uint16_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(113, aclsim_file_, aclsim_line_, dst, src, srcOffset, srcBaseAddr, mask, repeatTime, dstRepStride); }
 
 template <typename T, typename U>
-__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, bool reduceMode, uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { rsvdCnt = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(114, aclsim_file_, aclsim_line_, dst, src0, src1Pattern, reduceMode, mask, gatherMaskParams, rsvdCnt)); }
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, bool reduceMode, uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { rsvdCnt = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(114, aclsim_file_, aclsim_line_, dst, src0, src1Pattern, reduceMode, mask, gatherMaskParams)); }
 
 template <typename T>
-__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, uint8_t src1Pattern, bool reduceMode, uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { rsvdCnt = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(115, aclsim_file_, aclsim_line_, dst, src0, src1Pattern, reduceMode, mask, gatherMaskParams, rsvdCnt)); }
+__aicore__ inline void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, uint8_t src1Pattern, bool reduceMode, uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { rsvdCnt = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(115, aclsim_file_, aclsim_line_, dst, src0, src1Pattern, reduceMode, mask, gatherMaskParams)); }
 
 template <typename T>
 __aicore__ inline void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src1, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(116, aclsim_file_, aclsim_line_, dst, src0, src1, repeatTime); }
@@ -1050,7 +1050,7 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const LocalTensor<T>& 
 template <typename T>
 __aicore__ inline void MrgSort4(const LocalTensor<T>& dst, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<T>& src3, const LocalTensor<T>& src4, const MrgSort4Info& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(227, aclsim_file_, aclsim_line_, dst, src1, src2, src3, src4, params); }
 
-__aicore__ inline uint64_t GetMrgSortResult(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(228, aclsim_file_, aclsim_line_)); }
+__aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3, uint16_t& mrgSortList4, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(228, aclsim_file_, aclsim_line_)); mrgSortList1 = static_cast<uint16_t>((aclsim_r_ >> 0) & 0xFFFFULL); mrgSortList2 = static_cast<uint16_t>((aclsim_r_ >> 16) & 0xFFFFULL); mrgSortList3 = static_cast<uint16_t>((aclsim_r_ >> 32) & 0xFFFFULL); mrgSortList4 = static_cast<uint16_t>((aclsim_r_ >> 48) & 0xFFFFULL); }
 
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void ClampMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, ::aclsim::detail::nd_t<T> scalar, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(229, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, scalar, calCount, isReuseSource); }

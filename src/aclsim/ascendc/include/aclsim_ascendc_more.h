@@ -1,7 +1,7 @@
 /* aclsim: the sort family's C++ that the table cannot express (written from Ascend's public
    documentation): MrgSortSrcList<T>, a struct of four tensors a kernel may fill member by member,
-   and the overloads taking it, which pass its tensors to the table's rows; GetMrgSortResult's four
-   uint16_t& outputs, unpacked from the table's row that returns them packed. */
+   and the overloads taking it, which pass its tensors to the table's rows (the high-level MrgSort
+   fills its sortedNum[4] from its row's result, four counts packed). */
 #ifndef ACLSIM_ASCENDC_MORE_H
 #define ACLSIM_ASCENDC_MORE_H
 
@@ -48,17 +48,6 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
     for (int i = 0; i < 4; ++i) {
         sortedNum[i] = static_cast<uint32_t>((packed >> (16 * i)) & 0xFFFFu);
     }
-}
-
-__aicore__ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
-                                        uint16_t& mrgSortList4, const char* aclsim_file_ = __builtin_FILE(),
-                                        int aclsim_line_ = __builtin_LINE())
-{
-    const uint64_t packed = GetMrgSortResult(aclsim_file_, aclsim_line_);
-    mrgSortList1 = static_cast<uint16_t>(packed);
-    mrgSortList2 = static_cast<uint16_t>(packed >> 16);
-    mrgSortList3 = static_cast<uint16_t>(packed >> 32);
-    mrgSortList4 = static_cast<uint16_t>(packed >> 48);
 }
 
 }  // namespace AscendC
