@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3a1c4ef1a0143ccc"
+#define ACLSIM_ASCENDC_TABLE "32f3059d827b294b"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1072,5 +1072,120 @@ __aicore__ inline void Swish(const LocalTensor<T>& dst, const LocalTensor<T>& sr
 
 template <typename T, bool isExhaustedSuspension = false>
 __aicore__ inline uint64_t MrgSort(const LocalTensor<T>& dst, const LocalTensor<T>& src1, const LocalTensor<T>& src2, const LocalTensor<T>& src3, const LocalTensor<T>& src4, const uint16_t elementCountList[4], uint16_t validBit, int32_t repeatTime, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(235, aclsim_file_, aclsim_line_, dst, src1, src2, src3, src4, ::aclsim::detail::Array{::aclsim::detail::Words<4>(elementCountList).w, 4}, validBit, repeatTime, isExhaustedSuspension)); }
+
+template <class Shape>
+__aicore__ inline void GetClampMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(236, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetErfMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(237, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetErfTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(238, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetFloorMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(239, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetFloorTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(240, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetCeilMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(241, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetCeilTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(242, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetTruncMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(243, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetTruncTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(244, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetRoundMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(245, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetRoundTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(246, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetLogMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(247, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetLogTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(248, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetLog2MaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(249, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetLog2TmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(250, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetLog10MaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(251, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetLog10TmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(252, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetSigmoidMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(253, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetTanhMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(254, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetTanhTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(255, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetSignMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(256, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetSignTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(257, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetFracMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(258, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetFracTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(259, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetXorMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(260, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetXorTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(261, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetSinMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(262, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetSinTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(263, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetCosMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(264, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetCosTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(265, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetTanMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(266, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetTanTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(267, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetAsinMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(268, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetAsinTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(269, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetAcosMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(270, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetAcosTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(271, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetAsinhMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(272, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetAsinhTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(273, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetAtanMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(274, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetAtanTmpBufferFactorSize(uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(275, aclsim_file_, aclsim_line_, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuf = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetLayerNormMaxMinTmpSize(Shape srcShape, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(276, aclsim_file_, aclsim_line_, srcShape, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline void GetPowerMaxMinTmpSize(Shape srcShape1, Shape srcShape2, bool typeIsInt, uint32_t typeSize, bool isReuseSource, uint32_t& maxValue, uint32_t& minValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(277, aclsim_file_, aclsim_line_, srcShape1, srcShape2, typeIsInt, typeSize, isReuseSource)); maxValue = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); minValue = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+__aicore__ inline void GetPowerTmpBufferFactorSize(bool baseIsTensor, bool expIsTensor, bool typeIsInt, uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { const uint64_t aclsim_r_ = ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(278, aclsim_file_, aclsim_line_, baseIsTensor, expIsTensor, typeIsInt, typeSize)); maxLiveNodeCount = static_cast<uint32_t>((aclsim_r_ >> 0) & 0xFFFFFFFFULL); extraBuffer = static_cast<uint32_t>((aclsim_r_ >> 32) & 0xFFFFFFFFULL); }
+
+template <class Shape>
+__aicore__ inline uint32_t GetSoftMaxMaxTmpSize(Shape srcShape, uint32_t dataTypeSize, bool isReuseSource, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(279, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, isReuseSource)); }
+
+template <class Shape>
+__aicore__ inline uint32_t GetSoftMaxMinTmpSize(Shape srcShape, uint32_t dataTypeSize, bool isReuseSource, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(280, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, isReuseSource)); }
 
 }  // namespace AscendC
