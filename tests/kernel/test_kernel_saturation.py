@@ -223,3 +223,48 @@ def test_set_overflow_on_310p(run) -> None:
     assert _same(out, _sat(want))
     with pytest.raises(TaskError, match="has no SetCtrlSpr"):
         run(asc.kernel(chip="310P")(lambda p: asc.set_ctrl_spr(48, 48, 0)), 1, np.zeros(4, np.int64))
+
+
+def test_set_saturation_flag_float(run) -> None:
+    @asc.kernel
+    def k(p_x, p_out, p_flags):
+        pipe = asc.TPipe()
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(buf, 768)
+        x, y0, y1 = (buf.get(asc.float16)[i * 128:(i + 1) * 128] for i in range(3))
+        gx, go, gf = asc.GlobalTensor(asc.float16), asc.GlobalTensor(asc.float16), asc.GlobalTensor(asc.int64)
+        gx.set_global_buffer(p_x)
+        go.set_global_buffer(p_out)
+        gf.set_global_buffer(p_flags)
+        asc.data_copy(x, gx, 128)
+        asc.pipe_barrier(asc.PIPE_ALL)
+        gf.set_value(0, int(asc.get_saturation_flag(asc.SaturationMode.FLOAT)))
+        asc.set_saturation_flag(asc.SaturationMode.FLOAT, True)
+        gf.set_value(1, int(asc.get_saturation_flag(asc.SaturationMode.FLOAT)))
+        gf.set_value(2, asc.get_ctrl_spr(48, 48))
+        asc.muls(y0, x, 1000.0, 128)
+        asc.set_saturation_flag(asc.SaturationMode.FLOAT, False)
+        asc.muls(y1, x, 1000.0, 128)
+        asc.pipe_barrier(asc.PIPE_ALL)
+        asc.data_copy(go, y0, 128)
+        asc.data_copy(go[128:], y1, 128)
+
+    x = np.resize(np.array([100.0, -100.0, 1.0, np.nan], np.float16), 128)
+    _, (_, out, flags) = run(k, 1, x, np.zeros(256, np.float16), np.zeros(4, np.int64))
+    with np.errstate(all="ignore"):
+        want = x * np.float16(1000)
+    assert flags[:3].tolist() == [0, 1, 0]
+    assert _same(out[:128], _sat(want)) and _same(out[128:], want)
+
+
+@pytest.mark.parametrize("chip, match", [("910B", "SaturationMode.CAST .* is not modelled"),
+                                         ("310P", "has no SetSaturationFlag")])
+def test_set_saturation_flag_refusals(run, chip, match) -> None:
+    @asc.kernel(chip=chip)
+    def k(p):
+        mode = asc.SaturationMode.CAST if chip == "910B" else asc.SaturationMode.FLOAT
+        asc.set_saturation_flag(mode, True)
+
+    with pytest.raises(TaskError, match=match) as info:
+        run(k, 1, np.zeros(4, np.int64))
+    assert info.value.cause.code == 207000

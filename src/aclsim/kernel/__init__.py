@@ -615,3 +615,8 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
     "sort",
     "sort32",
 ]
+
+# issue 13 (h13-rest): SetSaturationFlag / GetSaturationFlag
+from aclsim.kernel.scalar import SaturationMode, get_saturation_flag, set_saturation_flag  # noqa: E402
+
+__all__ += ["SaturationMode", "get_saturation_flag", "set_saturation_flag"]

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import numpy as np
@@ -146,6 +147,43 @@ def set_ctrl_spr(start_bit: int, end_bit: int, value: int) -> None:
     core.spr["CTRL"] = new
 
 
+class SaturationMode(enum.IntEnum):
+    """``SaturationMode`` (the SetSaturationFlag page): ``FLOAT`` the float saturation mode of half and
+    bfloat16 computation and conversion (CTRL[48]), ``CAST`` the saturation of float -> integer and
+    integer -> integer conversions (CTRL[59])."""
+
+    FLOAT = 0
+    CAST = 1
+
+
+def _saturation_bit(name: str, mode: Any) -> int:
+    core = current()
+    if core.chip.arch_version != "2201":
+        core.fault(UnsupportedFault, f"{name}: {core.chip.name} (arch {core.chip.arch_version}) has no "
+                   "SetSaturationFlag/GetSaturationFlag (Atlas A2/A3 only)",
+                   hint="AscendCUtils.set_overflow sets the overflow mode of the inference chips")
+    if SaturationMode(mode) is SaturationMode.CAST:
+        core.fault(UnsupportedFault, f"{name}: SaturationMode.CAST (CTRL[59], the overflow of conversions to "
+                   "integers) is not modelled: the pages give neither its default on Atlas A2/A3 nor which "
+                   "Cast pairs it changes; aclsim's cast saturates float -> integer and keeps the low bits "
+                   "of integer narrowing", hint="leave the conversion mode at its default")
+    return CTRL_OVERFLOW_BIT
+
+
+def set_saturation_flag(mode: SaturationMode, enable_sat: bool) -> None:
+    """``SetSaturationFlag<mode>(enableSat)``: ``FLOAT``: True turns the float saturation mode on
+    (CTRL[48] = 0), False off (CTRL[48] = 1); ``CAST`` faults (not modelled)."""
+    bit = _saturation_bit("set_saturation_flag", mode)
+    set_ctrl_spr(bit, bit, 0 if enable_sat else 1)
+
+
+def get_saturation_flag(mode: SaturationMode) -> bool:
+    """``GetSaturationFlag<mode>()``: whether the saturation mode ``mode`` is on (``FLOAT``: CTRL[48]
+    is 0)."""
+    bit = _saturation_bit("get_saturation_flag", mode)
+    return get_ctrl_spr(bit, bit) == 0
+
+
 class AscendCUtils:
     """The static helpers of Ascend C's ``AscendCUtils`` that kernels call (``AscendCUtils::SetMask<T>
     (len)`` -> ``AscendCUtils.set_mask(len, dtype=T)``)."""
@@ -234,9 +272,12 @@ __all__ = [
     "ONE_FOURTH_DEFAULT_REPEAT_STRIDE",
     "ONE_REPEAT_BYTE_SIZE",
     "AscendCUtils",
+    "SaturationMode",
     "get_ctrl_spr",
     "get_data_block_size_in_bytes",
+    "get_saturation_flag",
     "set_ctrl_spr",
+    "set_saturation_flag",
     "to_bfloat16",
     "to_float",
 ]
