@@ -268,3 +268,16 @@ def test_set_saturation_flag_refusals(run, chip, match) -> None:
     with pytest.raises(TaskError, match=match) as info:
         run(k, 1, np.zeros(4, np.int64))
     assert info.value.cause.code == 207000
+
+
+def test_arith_progression_saturates_its_adds(vec) -> None:
+    def body(o_inf, o_sat):
+        asc.arith_progression(o_inf, 60000.0, 200.0, 64)
+        asc.set_ctrl_spr(48, 48, 0)
+        asc.arith_progression(o_sat, 60000.0, 200.0, 64)
+
+    o_inf, o_sat = vec(body, [], [np.zeros(64, np.float16), np.zeros(64, np.float16)])
+    exact = 60000.0 + 200.0 * np.arange(64)
+    assert np.isposinf(o_inf[exact > 65519]).all()  # past the half range: inf in Inf/NaN mode
+    assert (o_sat[exact > 65519] == 65504).all() and np.isfinite(o_sat).all()
+    assert (o_sat[exact <= 65504] == o_inf[exact <= 65504]).all()

@@ -18,8 +18,9 @@ aclsim applies it (:func:`saturate`) in the instructions the appendix lists with
 column and that live in this package's elementwise, ``axpy`` and ``cast`` code: ``Add``, ``Sub``,
 ``Mul``, ``Div``, ``Max``, ``Min``, ``Adds``, ``Muls``, ``Maxs``, ``Mins``, ``Exp``, ``Ln``,
 ``Sqrt``, ``Abs``, ``Relu``, ``Rsqrt``, ``Reciprocal``, ``LeakyRelu``, ``Axpy`` (its half product
-saturates too, as the appendix's intermediate column shows) and ``Cast`` to half/bfloat16
-(``CastDequant``'s int32 -> half included).  The instructions outside those modules that write
+saturates too, as the appendix's intermediate column shows), ``Cast`` to half/bfloat16
+(``CastDequant``'s int32 -> half included) and the ``Adds`` steps of ``ArithProgression`` /
+``CreateVecIndex``.  The instructions outside those modules that write
 half/bfloat16 (the reductions, the dequantisations of ``kernel/quant.py``, the high-level
 APIs) keep inf/NaN: see ``docs/dsl_mapping.md`` ("Saturation mode") for the list.
 """

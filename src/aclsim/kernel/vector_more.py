@@ -159,9 +159,10 @@ def _c_value(dt: np.dtype, v: Any) -> Any:
 
 
 def _step(x: np.ndarray, step: Any) -> np.ndarray:
-    """One ``Adds``: ``x + step`` in ``x``'s type (integer wrap, float rounding)."""
+    """One ``Adds``: ``x + step`` in ``x``'s type (integer wrap, float rounding; a half result
+    saturates in the float saturation mode, as every ``Adds`` does)."""
     with np.errstate(over="ignore"):
-        return x + x.dtype.type(step)
+        return saturate(current(), x + x.dtype.type(step))
 
 
 def _index_check(name: str, dst: LocalTensor) -> tuple[Core, np.dtype, int, int]:
