@@ -25,8 +25,8 @@ from aclsim.capi import build as capi_build
 from aclsim.capi.build import START_MAGIC, CapiBuildError, libpython_dir, start_code
 from aclsim.capi.prototypes import INCLUDE_DIR as CAPI_INCLUDE
 
-__all__ = ["CMAKE_DIR", "INCLUDE_DIR", "LIBRARY", "build", "build_all", "cflags", "ensure_all", "ensure_built",
-           "libs", "library_dir"]
+__all__ = ["CMAKE_DIR", "INCLUDE_DIR", "LIBRARY", "build", "build_all", "cflags", "ensure_all",
+           "ensure_built", "libs", "library_dir"]
 
 LIBRARY = "libaclsim_ascendc.so"
 INCLUDE_DIR = Path(__file__).parent / "include"
@@ -35,7 +35,8 @@ _MODULE = "_aclsim_ascendc"
 #: the build's stamp (its own name: ``--out DIR`` puts the C face's library, stamped
 #: ``fingerprint``, in the same directory)
 _STAMP = "fingerprint-ascendc"
-_ARG = "typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f; const void *p; } v; } aclsim_arg;"
+_ARG = ("typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f; const void *p; } v; } "
+        "aclsim_arg;")
 
 #: the embedded (Python) functions: (return type, name, parameters)
 _EMBEDDED = [
@@ -52,7 +53,8 @@ _EMBEDDED = [
 
 #: the exported functions: (signature, failure statement, forwarded call)
 _EXPORTED = [
-    ("int aclsim_asc_call(int id, const char *file, int line, int n, const aclsim_arg *args, aclsim_arg *ret)",
+    ("int aclsim_asc_call(int id, const char *file, int line, int n, const aclsim_arg *args, "
+     "aclsim_arg *ret)",
      "return 1;", "return _aclsim_py_asc_call(id, file, line, n, args, ret);"),
     ("int aclsim_asc_fail(const char *what, const char *file, int line)", "return 1;",
      "return _aclsim_py_asc_fail(what, file, line);"),
@@ -62,8 +64,9 @@ _EXPORTED = [
     ("void aclsim_set_tiling_key(uint64_t key)", "return;", "_aclsim_py_asc_set_tiling_key(key);"),
     ("uint64_t aclsim_tiling_key(void)", "return 0;", "return _aclsim_py_asc_tiling_key();"),
     ("void aclsim_set_kernel_mode(int mode)", "return;", "_aclsim_py_asc_set_kernel_mode(mode);"),
-    ("int aclsim_run_kernel(const char *name, const char *file, int line, uint32_t block_dim, const char *soc, "
-     "int (*body)(void *), void *ctx, int n, void *const *ptrs, const char *table)", "return 500000;",
+    ("int aclsim_run_kernel(const char *name, const char *file, int line, uint32_t block_dim, "
+     "const char *soc, int (*body)(void *), void *ctx, int n, void *const *ptrs, const char *table)",
+     "return 500000;",
      "return _aclsim_py_asc_run(name, file, line, block_dim, soc, body, ctx, n, ptrs, table);"),
 ]
 
@@ -77,7 +80,8 @@ def library_dir() -> Path:
     prefix_dir = Path(sys.prefix) / "lib" / "aclsim-ascendc"
     if os.access(prefix_dir if prefix_dir.exists() else prefix_dir.parent, os.W_OK):
         return prefix_dir
-    return Path.home() / ".cache" / "aclsim" / "ascendc" / hashlib.sha256(sys.prefix.encode()).hexdigest()[:12]
+    env_hash = hashlib.sha256(sys.prefix.encode()).hexdigest()[:12]
+    return Path.home() / ".cache" / "aclsim" / "ascendc" / env_hash
 
 
 def _fingerprint() -> str:
@@ -182,7 +186,8 @@ def cflags(soc: str | None = None) -> str:
     flags = f"-I{INCLUDE_DIR} -I{CAPI_INCLUDE} -D__CCE_KT_TEST__ -std=c++17"
     if soc:
         if not re.fullmatch(r"[A-Za-z0-9_]+", soc):
-            raise ValueError(f"--soc {soc!r}: a SoC name is letters and digits (Ascend910B1, Ascend310P3, ...)")
+            raise ValueError(f"--soc {soc!r}: a SoC name is letters and digits "
+                             "(Ascend910B1, Ascend310P3, ...)")
         flags += f' -DACLSIM_SOC="{soc}"'  # $(...) keeps the quotes: the macro is a string literal
     return flags
 

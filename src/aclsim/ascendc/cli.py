@@ -25,7 +25,7 @@ __all__ = ["register", "run_ascendc"]
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("ascendc", help="build the C++ Ascend C kernel libraries and print their compiler flags",
+    p = sub.add_parser("ascendc", help="build the C++ Ascend C kernel libraries and print their flags",
                        description="C++ Ascend C kernels (CPU-debug programs) on aclsim: "
                        "g++ main.cpp kernel.cpp $(aclsim ascendc --cflags --libs); CMake: "
                        "-DCMAKE_PREFIX_PATH=$(aclsim ascendc --cmake-prefix)/tools/tikicpulib/lib/cmake, "

@@ -64,7 +64,8 @@ def _link(path: Path, target: str | Path) -> None:
 def _copy(source: Path, path: Path, mode: int) -> None:
     """A copy of ``source`` at ``path`` (mode ``mode``), replaced atomically when it differs."""
     data = source.read_bytes()
-    if path.is_file() and not path.is_symlink() and path.read_bytes() == data and (path.stat().st_mode & 0o777) == mode:
+    if (path.is_file() and not path.is_symlink() and path.read_bytes() == data
+            and (path.stat().st_mode & 0o777) == mode):
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -75,7 +76,7 @@ def _copy(source: Path, path: Path, mode: int) -> None:
 
 def _headers(root: Path) -> None:
     include = root / "include"
-    wanted = {}
+    wanted: dict[str, Path] = {}
     for base in (INCLUDE_DIR, CAPI_INCLUDE):
         for entry in sorted(base.iterdir()):
             if entry.name.startswith(".") or entry.name == "__pycache__":

@@ -12,11 +12,11 @@
 get_filename_component(_aclsim_root "${CMAKE_CURRENT_LIST_DIR}/../../../.." ABSOLUTE)
 set(tikicpulib_ROOT_DIR "${_aclsim_root}")
 
-# the SoC names of the samples' run.sh (SOC_VERSION and its VersionMap)
+# the SoC names of the samples' run.sh (SOC_VERSION and its VersionMap) and of aclsim's chip presets
 set(TIKICPULIB_SOC_VERSIONS
     Ascend910A Ascend910B Ascend910ProA Ascend910ProB Ascend910PremiumA
     Ascend910B1 Ascend910B2 Ascend910B3 Ascend910B4
-    Ascend310P1 Ascend310P3 Ascend310B1 Ascend310B2 Ascend310B3 Ascend310B4)
+    Ascend310P Ascend310P1 Ascend310P3 Ascend310B1 Ascend310B2 Ascend310B3 Ascend310B4)
 
 foreach(_aclsim_soc IN LISTS TIKICPULIB_SOC_VERSIONS)
     if(NOT TARGET tikicpulib::${_aclsim_soc})
