@@ -125,6 +125,9 @@ def test_ccec_compiles_the_cpu_mode_and_refuses_the_npu(tree: Path, tmp_path: Pa
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert obj.stat().st_size > 0
+    spaced = subprocess.run([ccec, "-x", "cce", "-D__CCE_KT_TEST__", "-o", str(tmp_path / "s.o"), "-c",
+                             str(src)], capture_output=True, text=True, timeout=60)
+    assert spaced.returncode == 0, spaced.stderr
     proc = subprocess.run([ccec, *cce_flags, "-o", str(tmp_path / "n.o"), "-c", str(src)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
