@@ -615,3 +615,12 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
     "sort",
     "sort32",
 ]
+
+from aclsim.kernel.accval import get_acc_val, get_reduce_repeat_sum_spr  # noqa: E402
+from aclsim.kernel.muladd import mul_add_dst  # noqa: E402
+
+__all__ += [  # issue 13's most used missing names (kernel/accval.py, muladd.py)
+    "get_acc_val",
+    "get_reduce_repeat_sum_spr",
+    "mul_add_dst",
+]
