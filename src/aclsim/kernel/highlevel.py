@@ -259,3 +259,19 @@ __all__ = [
     "trunc",
     "xor",
 ]
+
+from aclsim.kernel.dequant import (  # noqa: E402  (issue 13: AscendDequant)
+    DeQuantMode,
+    DequantParams,
+    ascend_dequant,
+    get_ascend_dequant_max_min_tmp_size,
+    get_ascend_dequant_tmp_buffer_factor_size,
+)
+
+__all__ += [
+    "DeQuantMode",
+    "DequantParams",
+    "ascend_dequant",
+    "get_ascend_dequant_max_min_tmp_size",
+    "get_ascend_dequant_tmp_buffer_factor_size",
+]
