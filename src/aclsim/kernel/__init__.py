@@ -229,7 +229,6 @@ from aclsim.kernel.reduction import (
     pair_reduce_sum,
     reduce_max,
     reduce_min,
-    reduce_sum,
     repeat_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
@@ -618,6 +617,7 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
 
 from aclsim.kernel.accval import get_acc_val, get_reduce_repeat_sum_spr  # noqa: E402
 from aclsim.kernel.muladd import mul_add_dst  # noqa: E402
+from aclsim.kernel.reduce_api import reduce_sum  # noqa: E402  (the basic and the Pattern forms)
 
 __all__ += [  # issue 13's most used missing names (kernel/accval.py, muladd.py)
     "get_acc_val",

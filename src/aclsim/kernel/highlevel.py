@@ -267,6 +267,7 @@ from aclsim.kernel.dequant import (  # noqa: E402  (issue 13: AscendDequant)
     get_ascend_dequant_max_min_tmp_size,
     get_ascend_dequant_tmp_buffer_factor_size,
 )
+from aclsim.kernel.reduce_api import Pattern  # noqa: E402  (issue 13: ReduceSum<T, Pattern>)
 
 __all__ += [
     "DeQuantMode",
@@ -274,4 +275,5 @@ __all__ += [
     "ascend_dequant",
     "get_ascend_dequant_max_min_tmp_size",
     "get_ascend_dequant_tmp_buffer_factor_size",
+    "Pattern",
 ]
