@@ -624,3 +624,19 @@ __all__ += [  # issue 13's most used missing names (kernel/accval.py, muladd.py)
     "get_reduce_repeat_sum_spr",
     "mul_add_dst",
 ]
+
+from aclsim.kernel.fmatrix import (  # noqa: E402  (the img2col LoadData's registers, kernel/fmatrix.py)
+    IS_RESER_LOAD3D_DEFAULT_CONFIG,
+    FmatrixMode,
+    IsResetLoad3dConfig,
+    set_fmatrix,
+    set_load_data_padding_value,
+)
+
+__all__ += [
+    "IS_RESER_LOAD3D_DEFAULT_CONFIG",
+    "FmatrixMode",
+    "IsResetLoad3dConfig",
+    "set_fmatrix",
+    "set_load_data_padding_value",
+]

@@ -49,6 +49,7 @@ from aclsim.kernel._core import (
 from aclsim.kernel.atomic import store_at, store_cost
 from aclsim.kernel.cube_load import LoadData3DParamsV2, load_data_3d_v2
 from aclsim.kernel.cube_modes import check_unit_flag, to_hf32, unit_flags
+from aclsim.kernel.fmatrix import IsResetLoad3dConfig
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -176,14 +177,16 @@ CFG_COLUMN_MAJOR = FixpipeConfig(CO2Layout.COLUMN_MAJOR)
 LoadData2dParams = LoadData2DParams  # Ascend C spells it both ways
 
 
-def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | LoadData3DParamsV2) -> None:
+def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | LoadData3DParamsV2,
+              config: IsResetLoad3dConfig | None = None) -> None:
     """``LoadData(dst, src, LoadData2DParams)``: L1 -> L0A/L0B on MTE1, ``repeat_times`` 512 B
     fractals from fractal ``start_index`` of ``src``, ``src_stride`` fractals apart, with
     ``dst_gap`` fractals between them in ``dst``; ``if_transpose`` transposes each 16 x 16
     fractal (16-bit types), turning L1's NZ into L0B's nZ.  ``LoadData(dst, src,
-    LoadData3DParamsV2)`` is the img2col load (``cube_load.load_data_3d_v2``)."""
+    LoadData3DParamsV2)`` is the img2col load (``cube_load.load_data_3d_v2``; ``config``: its
+    ``IsResetLoad3dConfig`` template switch, kernel/fmatrix.py)."""
     if isinstance(params, LoadData3DParamsV2):
-        load_data_3d_v2(dst, src, params)
+        load_data_3d_v2(dst, src, params, config)
         return
     core = current()
     name = "load_data"
