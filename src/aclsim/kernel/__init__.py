@@ -640,3 +640,7 @@ __all__ += [
     "set_fmatrix",
     "set_load_data_padding_value",
 ]
+
+from aclsim.kernel.co12 import DataCopyCO12DstParams, set_fixpipe_nz2nd_flag  # noqa: E402  (L0C -> GM DataCopy)
+
+__all__ += ["DataCopyCO12DstParams", "set_fixpipe_nz2nd_flag"]
