@@ -644,3 +644,7 @@ __all__ += [
 from aclsim.kernel.co12 import DataCopyCO12DstParams, set_fixpipe_nz2nd_flag  # noqa: E402  (L0C -> GM DataCopy)
 
 __all__ += ["DataCopyCO12DstParams", "set_fixpipe_nz2nd_flag"]
+
+from aclsim.kernel.brcmm import broad_cast_vec_to_mm  # noqa: E402  (UB -> L0C on the 310P)
+
+__all__ += ["broad_cast_vec_to_mm"]
