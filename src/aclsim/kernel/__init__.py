@@ -648,3 +648,7 @@ __all__ += ["DataCopyCO12DstParams", "set_fixpipe_nz2nd_flag"]
 from aclsim.kernel.brcmm import broad_cast_vec_to_mm  # noqa: E402  (UB -> L0C on the 310P)
 
 __all__ += ["broad_cast_vec_to_mm"]
+
+from aclsim.kernel.transpose import TransposeParamsExt, TransposeType, transpose  # noqa: E402
+
+__all__ += ["TransposeParamsExt", "TransposeType", "transpose"]
