@@ -652,3 +652,7 @@ __all__ += ["broad_cast_vec_to_mm"]
 from aclsim.kernel.transpose import TransposeParamsExt, TransposeType, transpose  # noqa: E402
 
 __all__ += ["TransposeParamsExt", "TransposeType", "transpose"]
+
+from aclsim.kernel.small_api import TQueSync, pop_stack_buffer, trap  # noqa: E402
+
+__all__ += ["TQueSync", "pop_stack_buffer", "trap"]
