@@ -231,7 +231,6 @@ from aclsim.kernel.reduction import (
     pair_reduce_sum,
     reduce_max,
     reduce_min,
-    reduce_sum,
     repeat_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
@@ -624,3 +623,45 @@ __all__ += ["set_source_location", "source_location"]
 from aclsim.kernel.scalar import SaturationMode, get_saturation_flag, set_saturation_flag  # noqa: E402
 
 __all__ += ["SaturationMode", "get_saturation_flag", "set_saturation_flag"]
+
+from aclsim.kernel.accval import get_acc_val, get_reduce_repeat_sum_spr  # noqa: E402
+from aclsim.kernel.muladd import mul_add_dst  # noqa: E402
+from aclsim.kernel.reduce_api import reduce_sum  # noqa: E402  (the basic and the Pattern forms)
+
+__all__ += [  # issue 13's most used missing names (kernel/accval.py, muladd.py)
+    "get_acc_val",
+    "get_reduce_repeat_sum_spr",
+    "mul_add_dst",
+]
+
+from aclsim.kernel.fmatrix import (  # noqa: E402  (the img2col LoadData's registers, kernel/fmatrix.py)
+    IS_RESER_LOAD3D_DEFAULT_CONFIG,
+    FmatrixMode,
+    IsResetLoad3dConfig,
+    set_fmatrix,
+    set_load_data_padding_value,
+)
+
+__all__ += [
+    "IS_RESER_LOAD3D_DEFAULT_CONFIG",
+    "FmatrixMode",
+    "IsResetLoad3dConfig",
+    "set_fmatrix",
+    "set_load_data_padding_value",
+]
+
+from aclsim.kernel.co12 import DataCopyCO12DstParams, set_fixpipe_nz2nd_flag  # noqa: E402  (L0C -> GM DataCopy)
+
+__all__ += ["DataCopyCO12DstParams", "set_fixpipe_nz2nd_flag"]
+
+from aclsim.kernel.brcmm import broad_cast_vec_to_mm  # noqa: E402  (UB -> L0C on the 310P)
+
+__all__ += ["broad_cast_vec_to_mm"]
+
+from aclsim.kernel.transpose import TransposeParamsExt, TransposeType, transpose  # noqa: E402
+
+__all__ += ["TransposeParamsExt", "TransposeType", "transpose"]
+
+from aclsim.kernel.small_api import TQueSync, pop_stack_buffer, trap  # noqa: E402
+
+__all__ += ["TQueSync", "pop_stack_buffer", "trap"]

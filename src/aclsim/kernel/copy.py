@@ -40,6 +40,7 @@ from aclsim.kernel._core import (
     unpack_int4,
 )
 from aclsim.kernel.atomic import store, store_cost, store_reads
+from aclsim.kernel.co12 import DataCopyCO12DstParams, data_copy_co12
 from aclsim.kernel.cube import DataCopyEnhancedParams, copy_l0c_to_ub, copy_l1_to_bt
 from aclsim.kernel.gm import indexed_footprint, strided_footprint
 from aclsim.kernel.operands import LOCAL, UB, global_operand, local_bytes, local_operand
@@ -186,7 +187,7 @@ def _direction(dst: Any, src: Any) -> tuple[Pipe, str]:
 def data_copy(
     dst: LocalTensor | GlobalTensor,
     src: LocalTensor | GlobalTensor,
-    count_or_params: int | DataCopyParams | Nd2NzParams,
+    count_or_params: int | DataCopyParams | Nd2NzParams | DataCopyCO12DstParams,
     enhanced_params: DataCopyEnhancedParams | None = None,
 ) -> None:
     """``DataCopy(dst, src, count)``, ``DataCopy(dst, src, DataCopyParams)`` or, GM -> L1 with the
@@ -199,6 +200,9 @@ def data_copy(
     core = current()
     name = "data_copy"
     if core.loop_mode and _looped(core, data_copy, dst, src, count_or_params, enhanced_params):
+        return
+    if isinstance(count_or_params, DataCopyCO12DstParams):  # L0C -> GM on the fixpipe (kernel/co12.py)
+        data_copy_co12(dst, src, count_or_params)  # type: ignore[arg-type]
         return
     if enhanced_params is not None:
         if not isinstance(enhanced_params, DataCopyEnhancedParams) or not isinstance(count_or_params,

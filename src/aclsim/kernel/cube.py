@@ -49,6 +49,11 @@ from aclsim.kernel._core import (
 from aclsim.kernel.atomic import store_at, store_cost
 from aclsim.kernel.cube_load import LoadData3DParamsV2, load_data_3d_v2
 from aclsim.kernel.cube_modes import check_unit_flag, to_hf32, unit_flags
+from aclsim.kernel.fixquant import QuantMode, is_vector
+from aclsim.kernel.fixquant import check as quant_check
+from aclsim.kernel.fixquant import convert as quant_convert
+from aclsim.kernel.fixquant import scales as quant_scales
+from aclsim.kernel.fmatrix import IsResetLoad3dConfig
 from aclsim.kernel.gm import indexed_footprint
 from aclsim.kernel.operands import global_operand, local_bytes, local_operand
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
@@ -120,14 +125,6 @@ class MmadParams:
             object.__setattr__(self, name, value)
 
 
-class QuantMode(enum.IntEnum):
-    """Fixpipe's on-the-fly conversion (``quantPre``), the subset aclsim models."""
-
-    NoQuant = 0
-    F322F16 = 1
-    F322BF16 = 2
-
-
 @dataclass(frozen=True)
 class FixpipeParamsV220:
     """``FixpipeParamsV220{nSize, mSize, srcStride, dstStride, reluEn, quantPre, deqScalar, ndNum,
@@ -176,14 +173,16 @@ CFG_COLUMN_MAJOR = FixpipeConfig(CO2Layout.COLUMN_MAJOR)
 LoadData2dParams = LoadData2DParams  # Ascend C spells it both ways
 
 
-def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | LoadData3DParamsV2) -> None:
+def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams | LoadData3DParamsV2,
+              config: IsResetLoad3dConfig | None = None) -> None:
     """``LoadData(dst, src, LoadData2DParams)``: L1 -> L0A/L0B on MTE1, ``repeat_times`` 512 B
     fractals from fractal ``start_index`` of ``src``, ``src_stride`` fractals apart, with
     ``dst_gap`` fractals between them in ``dst``; ``if_transpose`` transposes each 16 x 16
     fractal (16-bit types), turning L1's NZ into L0B's nZ.  ``LoadData(dst, src,
-    LoadData3DParamsV2)`` is the img2col load (``cube_load.load_data_3d_v2``)."""
+    LoadData3DParamsV2)`` is the img2col load (``cube_load.load_data_3d_v2``; ``config``: its
+    ``IsResetLoad3dConfig`` template switch, kernel/fmatrix.py)."""
     if isinstance(params, LoadData3DParamsV2):
-        load_data_3d_v2(dst, src, params)
+        load_data_3d_v2(dst, src, params, config)
         return
     core = current()
     name = "load_data"
@@ -470,10 +469,12 @@ def copy_l0c_to_ub(dst: LocalTensor, src: LocalTensor, count: int, block_len: in
               BYTES_REPEATS[(nbytes, -(-count * n * dst.dtype.itemsize // core.chip.vector_repeat_bytes))])
 
 
-def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220,
-            config: FixpipeConfig = CFG_ROW_MAJOR) -> None:
-    """``Fixpipe<T, U, config>(dst, src, FixpipeParamsV220)``: L0C (NZ) -> GM (or L1) on FIX, with
-    optional fp32 -> fp16/bf16 conversion (round to nearest even) and ReLU.
+def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, *args: Any) -> None:
+    """``Fixpipe<T, U, config>(dst, src, FixpipeParamsV220)`` -> ``fixpipe(dst, src, params[, config])``,
+    or with the per-column quant tensor in L1 ``Fixpipe(dst, src, cbufWorkspace, params)`` ->
+    ``fixpipe(dst, src, cbuf_workspace, params[, config])``: L0C (NZ) -> GM (or L1) on FIX, with
+    optional conversion (``quant_pre``: kernel/fixquant.py: fp32 -> fp16/bf16, int32 -> half by
+    ``deq_scalar`` or by the tensor) and ReLU.
 
     ``CFG_ROW_MAJOR`` (NZ2ND): element ``(r, c)`` of matrix ``i`` is read at L0C element ``i *
     src_nd_stride * 1024 B + (c // 16) * src_stride * 16 + r * 16 + c % 16`` and written at
@@ -483,6 +484,33 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     (``dst_stride`` counts 32 B blocks between the starts of two Z columns; ``nd_num`` is an
     NZ2ND field and must stay 1).
     """
+    cbuf = args[0] if args and isinstance(args[0], LocalTensor) else None
+    rest = args[1:] if cbuf is not None else args
+    if not 1 <= len(rest) <= 2 or not isinstance(rest[0], FixpipeParamsV220):
+        raise TypeError("fixpipe(dst, src[, cbuf_workspace], FixpipeParamsV220[, FixpipeConfig])")
+    _fixpipe(dst, src, rest[0], rest[1] if len(rest) == 2 else CFG_ROW_MAJOR, cbuf)
+
+
+def _quant_tensor(core: Core, name: str, quant: QuantMode, cbuf: LocalTensor | None, n: int) -> Any:
+    """The per-column scales of a tensor quant mode (``cbuf`` in L1, uint64, one a column) and its range."""
+    if not is_vector(quant):
+        if cbuf is not None:
+            raise TypeError(f"{name}: a cbuf_workspace goes with a tensor quant_pre (VDEQF16), "
+                            f"not {quant.name}")
+        return None, None
+    if cbuf is None:
+        raise TypeError(f"{name}: {quant.name} takes its scales from cbuf_workspace: "
+                        "fixpipe(dst, src, cbuf, params)")
+    local_operand(core, cbuf, name, "cbuf_workspace", (Space.L1,), align=32)
+    if cbuf.dtype != np.uint64:
+        raise TypeError(f"{name}: cbuf_workspace must be uint64 (a quant word a column), "
+                        f"got {dtype_name(cbuf.dtype)}")
+    words = local_bytes(core, cbuf, n * 8, name, "cbuf_workspace").view(np.uint64)
+    return quant_scales(words), cbuf.access(n * 8)
+
+
+def _fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipeParamsV220,
+             config: FixpipeConfig, cbuf: LocalTensor | None) -> None:
     core = current()
     name = "fixpipe"
     if core.chip.coupled:
@@ -513,15 +541,8 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
     if not nz and ds < n:
         raise ValueError(f"{name}: dst_stride {ds} (elements per row) must be >= n_size {n}")
     quant = QuantMode(params.quant_pre)
-    want = {QuantMode.NoQuant: src.dtype, QuantMode.F322F16: float16, QuantMode.F322BF16: bfloat16}[quant]
-    if quant is not QuantMode.NoQuant and src.dtype != float32:
-        raise TypeError(f"{name}: {quant.name} converts float32, got {src.dtype}")
-    if dst.dtype != want:
-        raise TypeError(
-            f"{name}: {src.dtype} -> {dst.dtype} needs quant_pre "
-            f"{'F322F16' if dst.dtype == float16 else 'F322BF16' if dst.dtype == bfloat16 else '?'}; "
-            f"with {quant.name} the destination is {want}"
-        )
+    quant_check(name, quant, src.dtype, dst.dtype)
+    col_scales, cbuf_read = _quant_tensor(core, name, quant, cbuf, n)
     frac_elems = 1024 // src.dtype.itemsize
     r, c = np.arange(m)[:, None], np.arange(n)[None, :]
     s_idx = (c // 16) * ss * 16 + r * 16 + c % 16
@@ -558,11 +579,14 @@ def fixpipe(dst: GlobalTensor | LocalTensor, src: LocalTensor, params: FixpipePa
         x = x_all[i * s_step + s_idx]
         if params.relu_en:
             x = np.maximum(x, src.dtype.type(0))
+        y = quant_convert(x, quant, dst.dtype, int(params.deq_scalar), col_scales)
         if atomic:
-            store_at(core, y_all, i * d_step + d_idx, x.astype(dst.dtype), name)
+            store_at(core, y_all, i * d_step + d_idx, y, name)
         else:
-            y_all[i * d_step + d_idx] = x.astype(dst.dtype)
+            y_all[i * d_step + d_idx] = y
     reads = (src.access(sspan), waccess) if atomic else (src.access(sspan),)
+    if cbuf_read is not None:
+        reads = (*reads, cbuf_read)
     uf = int(params.unit_flag)
     if uf:
         unit_flags(core).before(core, name, uf, src.access(sspan))

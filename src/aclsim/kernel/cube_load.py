@@ -27,6 +27,7 @@ import numpy as np
 
 from aclsim.isa import Pipe, Space
 from aclsim.kernel._core import BYTES, UnsupportedFault, current, is_int4, pack_int4, unpack_int4
+from aclsim.kernel.fmatrix import IsResetLoad3dConfig, load3d_params
 from aclsim.kernel.operands import local_bytes, local_operand
 from aclsim.kernel.tensor import LocalTensor
 
@@ -154,10 +155,13 @@ def _im2col(fm: np.ndarray, p: LoadData3DParamsV2, c0: int) -> np.ndarray:
     return win.transpose(1, 2, 0, 3, 4, 5).reshape(h_out * w_out, -1)
 
 
-def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2) -> None:
-    """``LoadData(dst, src, LoadData3DParamsV2)``: img2col L1 -> L0A/L0B on MTE1 (module docstring)."""
+def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2,
+                    config: IsResetLoad3dConfig | None = None) -> None:
+    """``LoadData<T, config>(dst, src, LoadData3DParamsV2)``: img2col L1 -> L0A/L0B on MTE1 (module
+    docstring; ``config`` picks the registers' or the parameters' l1H/l1W/padList and padValue)."""
     core = current()
     name = "load_data"
+    p = load3d_params(core, name, p, config)
     local_operand(core, dst, name, "dst", (Space.L0A, Space.L0B))
     local_operand(core, src, name, "src", (Space.L1,))
     if dst.dtype != src.dtype:

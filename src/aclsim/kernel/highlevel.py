@@ -259,3 +259,21 @@ __all__ = [
     "trunc",
     "xor",
 ]
+
+from aclsim.kernel.dequant import (  # noqa: E402  (issue 13: AscendDequant)
+    DeQuantMode,
+    DequantParams,
+    ascend_dequant,
+    get_ascend_dequant_max_min_tmp_size,
+    get_ascend_dequant_tmp_buffer_factor_size,
+)
+from aclsim.kernel.reduce_api import Pattern  # noqa: E402  (issue 13: ReduceSum<T, Pattern>)
+
+__all__ += [
+    "DeQuantMode",
+    "DequantParams",
+    "ascend_dequant",
+    "get_ascend_dequant_max_min_tmp_size",
+    "get_ascend_dequant_tmp_buffer_factor_size",
+    "Pattern",
+]

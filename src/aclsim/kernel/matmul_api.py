@@ -42,6 +42,7 @@ from aclsim.kernel.matmul_config import (
     MatmulConfig,
     MatmulType,
 )
+from aclsim.kernel.matmul_quant import MatmulQuant
 from aclsim.kernel.multicore import get_sub_block_idx
 from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TPipe, TQue
@@ -141,6 +142,7 @@ class Matmul(MatmulBlocks):
         if cb is not None and not isinstance(cb, MatmulCallBackFunc):
             raise TypeError(f"Matmul: the callbacks are a MatmulCallBackFunc, got {type(cb).__name__}")
         self.cb = cb if cb is not None else MatmulCallBackFunc()
+        self._quant = MatmulQuant()
         self.user_def_info: Any = 0  # SetUserDefInfo: the callbacks' tiling_ptr
         self.self_define_data: Any = 0  # SetSelfDefineData: the callbacks' data_ptr
         self._org = (0, 0, 0, 0)  # M, N, Ka, Kb of the stored A and B: the tiling's, or set_org_shape's
@@ -373,6 +375,15 @@ class Matmul(MatmulBlocks):
                              f"(0..{ratio - 1})")
         self.sub_block_idx = int(sub_block_idx)
 
+    def set_quant_scalar(self, quant_scalar: int) -> None:
+        """``SetQuantScalar(quantScalar)``: one scale (a uint64, the float in its low 32 bits) for all of C
+        (int8 A/B -> half C: the fixpipe's DEQF16; kernel/matmul_quant.py)."""
+        self._quant.set_scalar(quant_scalar)
+
+    def set_quant_vector(self, quant_tensor: GlobalTensor) -> None:
+        """``SetQuantVector(quantTensor)``: a scale per column of C (uint64 GlobalTensor; VDEQF16)."""
+        self._quant.set_vector(quant_tensor, self.pipe, self._need_tiling("set_quant_vector").base_n)
+
     def set_hf32(self, enable_hf32: bool = False, trans_mode: int = 0) -> None:
         """``SetHF32(enableHF32, transMode)``: round float32 A and B to HF32 in the cube (pure cube
         mode); ``set_hf32_mode`` / ``set_hf32_trans_mode`` (PIPE_S) with the same values."""
@@ -572,7 +583,7 @@ class Matmul(MatmulBlocks):
         q_co1.enque(self._held)  # M -> FIX: the block leaves L0C
         self._held = None
         c1 = q_co1.deque(self.acc)
-        quant = C_QUANT[self.c_dt]
+        quant = self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])
         if isinstance(dst, GlobalTensor):
             c_n = self._org_c or self._org[1]  # the stored C's row length
             off, row = (0, t.base_n) if en_sequential_write else (mi * t.base_m * c_n + ni * t.base_n, c_n)
@@ -580,13 +591,10 @@ class Matmul(MatmulBlocks):
                 self._copy_out_cb(dst, off, row, c1, mi, ni, cur_m, cur_n)
                 q_co1.free_tensor(c1)
                 return
-            fixpipe(
-                dst[off],
-                c1,
-                FixpipeParamsV220(
-                    n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=row, quant_pre=quant
-                ),
-            )
+            scales = self._quant.stage(ni * t.base_n, cur_n)
+            fixpipe(dst[off], c1, *(() if scales is None else (scales,)), FixpipeParamsV220(
+                n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=row, quant_pre=quant,
+                deq_scalar=self._quant.scalar or 0))
         else:
             self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)

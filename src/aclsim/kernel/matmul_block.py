@@ -43,6 +43,7 @@ from aclsim.kernel.cube import (
     mmad,
 )
 from aclsim.kernel.matmul_config import DataCopyOutParams, MatmulCallBackFunc, MatmulConfig, MatmulType
+from aclsim.kernel.matmul_quant import MatmulQuant
 from aclsim.kernel.multicore import get_sub_block_num
 from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TQue
@@ -73,6 +74,7 @@ class MatmulBlocks(ABC):
     sub_block_idx: int
     tiling: TCubeTiling | None
     _ques: dict[str, TQue]
+    _quant: MatmulQuant
     _sizes: dict[str, tuple[int, int]]
     _ga: GlobalTensor | None
     _gb: GlobalTensor | None
@@ -317,17 +319,11 @@ class MatmulBlocks(ABC):
         ws.set_global_buffer(self.workspace)
         slot = core.block_idx * get_sub_block_num() + self.sub_block_idx  # one slot per AIV
         ws = ws[slot * t.base_m * t.base_n]
-        fixpipe(
-            ws,
-            c1,
-            FixpipeParamsV220(
-                n_size=cur_n,
-                m_size=cur_m,
-                src_stride=align(cur_m, 16),
-                dst_stride=t.base_n,
-                quant_pre=C_QUANT[self.c_dt],
-            ),
-        )
+        quant = self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])
+        scales = self._quant.stage(ni * t.base_n, cur_n)
+        fixpipe(ws, c1, *(() if scales is None else (scales,)), FixpipeParamsV220(
+            n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=t.base_n, quant_pre=quant,
+            deq_scalar=self._quant.scalar or 0))
         pipe_barrier(PIPE_ALL)  # the FIX write to GM lands before MTE2 reads it back
         off = 0 if sequential else mi * t.base_m * sn + ni * t.base_n
         blen = cur_n * csz

@@ -111,9 +111,10 @@ def _check_pipe(core: Core, obj: TQueBind | TBuf) -> None:
     pipe = obj.pipe
     if pipe is None:
         core.fault(QueueError, f"{obj!r} used before pipe.init_buffer", code=fault_code(obj.space))
-    if pipe.destroyed:
+    if pipe.destroyed or obj.epoch != pipe.epoch:
         core.fault(QueueError, f"{obj!r} used after its TPipe was destroyed (its buffers are released)",
-                   hint="initialize the buffers again on a new TPipe", code=fault_code(obj.space))
+                   hint="initialize the buffers again (TPipe.init, then init_buffer), or on a new TPipe",
+                   code=fault_code(obj.space))
 
 
 class _BufState(enum.Enum):
@@ -162,6 +163,7 @@ class TPipe:
         self._ids: dict[HardEvent, int] = {}  # bitmask of reserved ids per event
         self.owners: list[TQueBind | TBuf] = []  # every queue and TBuf given buffers (reset lets go of them)
         self.destroyed = False
+        self.epoch = 0  # TPipe.init after destroy: queues and TBufs of an earlier epoch are released
 
     # --- buffers ---------------------------------------------------------------------------
     def init_buffer(self, que: TQueBind | TBuf, num: int, length: int | None = None) -> bool:
@@ -185,7 +187,7 @@ class TPipe:
         if self.destroyed:
             core.fault(QueueError, "init_buffer on a TPipe after its destroy()", code=fault_code(Space.UB),
                        hint="create a new TPipe for the next phase of the kernel")
-        if que.pipe is not None:
+        if que.pipe is not None and (que.pipe is not self or que.epoch == self.epoch):
             raise ValueError(f"{que!r} was already initialized")
         space = _space_of(core, que.position)
         length = -(-length // BLOCK_BYTES) * BLOCK_BYTES
@@ -281,16 +283,43 @@ class TPipe:
         file, line = where(2)
         if self.destroyed:
             self.core.fault(QueueError, "reset of a TPipe after its destroy()", code=fault_code(Space.UB),
-                            hint="create a new TPipe")
+                            hint="create a new TPipe, or init() this one again")
+        self._restart("released by TPipe.reset", file, line)
+
+    def _restart(self, how: str, file: str, line: int) -> None:
         for que in self.queues:
             que._free_all_event(file, line)
         self._drain_unit_flags(file, line)
         for buf in self._bufs:
-            buf.gone = ("released by TPipe.reset", file, line)
+            buf.gone = (how, file, line)
         for obj in self.owners:
             obj.pipe = None
         self.used = dict.fromkeys(LOCAL_SPACES, 0)
         self.que_buffers, self.queues, self._bufs, self._ids, self.owners = {}, [], [], {}, []
+
+    def init(self) -> None:
+        """``Init()``: start this TPipe again with no buffers and every event id free (Ascend C's
+        ``ResetPool``; the constructor already did it once).  After ``destroy()`` the TPipe lives
+        again (the documented reuse: ``Destroy()``, then ``Init()``, then ``InitBuffer`` of the same
+        or new queues); the queues and TBufs of before stay released until given buffers again.
+        On a live TPipe it works as :meth:`reset`: aclsim also waits for the queues' pending free
+        events there (the device's ``Init`` drops them without waiting, which would leave a flag set;
+        a kernel that relies on that differs here), and the buffers of before are released (their
+        tensors fault when used)."""
+        file, line = where(2)
+        core = self.core
+        if not self.destroyed:
+            self._restart("released by TPipe.init", file, line)
+        elif core.pipe is not None and core.pipe is not self:
+            core.fault(QueueError, "TPipe.init: another TPipe is alive in this block",
+                       hint="destroy() the other TPipe first: one TPipe per block at a time",
+                       code=fault_code(Space.UB))
+        else:
+            self.used = dict.fromkeys(LOCAL_SPACES, 0)
+            self.que_buffers, self._ids = {}, {}
+            self.destroyed = False
+            core.pipe = self
+        self.epoch += 1
 
     def end_block(self, file: str, line: int, how: str = "released at the end of the kernel") -> None:
         """What ``Destroy`` does, called by the launch when a block's kernel function returns
@@ -328,6 +357,7 @@ class TQueBind:
         self.src, self.dst, self.depth = key[0], key[1], int(depth)
         self.position, self.enq_evt, self.free_evt = _BINDS[key]
         self.pipe: TPipe | None = None
+        self.epoch = 0  # the TPipe's epoch when given buffers (TPipe.init)
         self.space = Space.UB
         self.bufs: list[_Buf] = []
         self._cursor = 0
@@ -336,12 +366,12 @@ class TQueBind:
     def _setup(self, pipe: TPipe, space: Space, bufs: list[_Buf]) -> None:
         if self.position is P.CO1 and pipe.core.chip.coupled:
             self.position, self.enq_evt, self.free_evt = _COUPLED_CO1
-        self.pipe, self.space, self.bufs = pipe, space, bufs
+        self.pipe, self.space, self.bufs, self.epoch = pipe, space, bufs, pipe.epoch
         self._cursor, self._fifo = 0, []  # a queue given buffers again after TPipe.reset starts empty
 
     def _core(self) -> Core:
         core = current()
-        if self.pipe is None or self.pipe.destroyed:
+        if self.pipe is None or self.pipe.destroyed or self.epoch != self.pipe.epoch:
             _check_pipe(core, self)
         return core
 
@@ -515,6 +545,7 @@ class TBuf:
     def __init__(self, position: TPosition = TPosition.VECCALC) -> None:
         self.position = TPosition(position)
         self.pipe: TPipe | None = None
+        self.epoch = 0  # the TPipe's epoch when given its buffer (TPipe.init)
         self.space = Space.UB
         self.offset = 0
         self.length = 0
@@ -522,7 +553,7 @@ class TBuf:
 
     def _setup(self, pipe: TPipe, space: Space, bufs: list[_Buf]) -> None:
         self.pipe, self.space, self.offset, self.length = pipe, space, bufs[0].offset, bufs[0].length
-        self._buf = bufs[0]
+        self._buf, self.epoch = bufs[0], pipe.epoch
         self._buf.state = _BufState.OCCUPIED
 
     def get(self, dtype: Any, length: int | None = None) -> LocalTensor:

@@ -26,6 +26,7 @@ import numpy as np
 from aclsim.errors import LocalOutOfRangeError
 from aclsim.isa import Access, Pipe, Space
 from aclsim.kernel._core import REPEATS, Core, current, float16, float32
+from aclsim.kernel.accval import set_acc_val
 from aclsim.kernel.operands import count_view, local_operand
 from aclsim.kernel.repeat import ARITH, FLOATS, UINT, Strided, check_count, check_types, repeats, selected
 from aclsim.kernel.tensor import LocalTensor
@@ -84,6 +85,7 @@ def reduce_sum(dst: LocalTensor, src: LocalTensor, work: LocalTensor, *args: Any
     """``ReduceSum(dst, src, tmp, count)`` (or ``mask, repeat_times, src_rep_stride``): ``dst[0]`` = sum."""
     core, x, acc, reps = _reduce_core("reduce_sum", dst, src, work, args, src.dtype.itemsize, is_set_mask)
     dst.view[0] = np.add.reduce(x, dtype=x.dtype) if x.size else 0
+    set_acc_val(core, dst, counted=len(args) == 1)  # the count form loads ACC_VAL (GetAccVal)
     _emit_reduce(core, "reduce_sum", dst, work, acc, reps, 1)
 
 

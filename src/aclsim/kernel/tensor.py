@@ -47,6 +47,7 @@ class TPosition(enum.IntEnum):
     VECIN = 9
     VECOUT = 10
     VECCALC = 11
+    LCM = 11  # VECCALC's other name in Ascend C (PopStackBuffer<T, TPosition::LCM>)
     TSCM = 13  # L1 holding a Matmul input whole (SPM = 12 is not modelled)
 
 

@@ -80,12 +80,13 @@ _DTYPES = {
     DataType.DT_INT4: int4b_t,
 }
 
-#: A/B input type -> the C types the cube path can produce (L0C accumulates in float32 / int32).
+#: A/B input type -> the C types the cube path can produce (L0C accumulates in float32 / int32; int8 ->
+#: half is the fixpipe's dequantisation, with Matmul.set_quant_scalar / set_quant_vector).
 OUTPUT_TYPES = {
     float16: (float32, float16),
     bfloat16: (float32, bfloat16),
     float32: (float32,),
-    int8: (int32,),
+    int8: (int32, float16),
     int4b_t: (int32,),
 }
 #: A/B input type -> the bias types accepted.
