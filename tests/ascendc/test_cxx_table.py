@@ -73,3 +73,12 @@ def test_a_row_parses_into_its_parts() -> None:
 def test_a_bad_row_is_refused_with_its_line(text: str) -> None:
     with pytest.raises(TableError, match="api_cxx.txt:3"):
         parse_row(text, 3)
+
+
+def test_a_const_row_becomes_a_constexpr_of_the_python_value() -> None:
+    row = parse_row("const ONE_BLK_SIZE : int32_t = ONE_BLK_SIZE", 4)
+    assert (row.kind, row.ret) == ("const", "int32_t")
+    assert gen_cxx._const(row, python_namespace()) == "constexpr int32_t ONE_BLK_SIZE = 32;"
+    assert "constexpr int32_t MAX_REPEAT_TIMES = 255;" in gen_cxx.HEADER_PATH.read_text()
+    with pytest.raises(TableError, match="gives its C\\+\\+ type"):
+        parse_row("const X = 3", 5)

@@ -188,6 +188,22 @@ def _class(row: Row, methods: list[Row], t: Table) -> str:
     return "\n".join(lines)
 
 
+def _const(row: Row, namespace: dict[str, object]) -> str:
+    """``constexpr TYPE NAME = value;`` with the value of the row's Python expression."""
+    value = eval(row.python, namespace)  # noqa: S307 - the package's own table
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, int):
+        text = str(value) + ("ULL" if value > 0x7FFFFFFF else "")
+    elif isinstance(value, float):
+        text = repr(value) + ("f" if row.ret == "float" else "")
+    else:
+        raise ValueError(f"api_cxx.txt:{row.line}: const {row.name} is {value!r}, not a number")
+    return f"constexpr {row.ret} {row.name} = {text};"
+
+
 def cxx_header(table: Table | None = None, namespace: dict[str, object] | None = None) -> str:
     """The generated header's text."""
     t = table or load()
@@ -210,6 +226,8 @@ def cxx_header(table: Table | None = None, namespace: dict[str, object] | None =
             out.append(_enum(r, enums[enum_rows.index(r)], enum_rows.index(r)))
         elif r.kind == "struct":
             out.append(_struct(r, t))
+    for r in t.of("const"):
+        out.append(_const(r, namespace))
     for r in t.of("class"):  # then every class, declared (functions and methods name one another's)
         out.append(f"{_tparams(r)}class {r.name};")
     for r in t.of("class"):

@@ -20,7 +20,9 @@ order.  The grammar (one row per line, ``#`` starts a comment; see the file's he
     a plain struct (fields ``type name = default``) that crosses by address and is rebuilt on
     the Python side as ``python(*fields)``;
 ``enum Name = python`` / ``enum Name : type = python``
-    an ``enum class`` whose members and values are those of the Python enum ``python``.
+    an ``enum class`` whose members and values are those of the Python enum ``python``;
+``const NAME : type = python``
+    a ``constexpr`` of the value ``python`` has (a chip-independent constant of aclsim.kernel).
 
 ``python`` is a name of ``aclsim.kernel`` (called with the C++ parameters in order) or a Python
 expression over the parameter names, the template parameters and ``self``.  ``-> Ret`` defaults
@@ -132,6 +134,8 @@ class Row:
             return f"struct {self.name} {{ {'; '.join(f'{p.ctype} {p.name}' for p in self.params)}; }}"
         if self.kind == "enum":
             return f"enum class {self.name}"
+        if self.kind == "const":
+            return f"constexpr {self.ret} {self.name}"
         return f"{tpl}{self.ret} {self.name}({args})"
 
 
@@ -213,7 +217,7 @@ def _matching(text: str, start: int, open_: str, close: str) -> int:
     raise TableError(f"unbalanced {open_}{close} in {text!r}")
 
 
-_HEAD = re.compile(r"^(fn|method|class|struct|enum)\s+"
+_HEAD = re.compile(r"^(fn|method|class|struct|enum|const)\s+"
                    r"([A-Za-z_][\w.]*?(?:operator(?:\[\]|\(\)|[-+*/=<>!&|]+))?)\s*(?=[<(=:]|$)")
 
 
@@ -221,7 +225,7 @@ def parse_row(text: str, line: int) -> Row:
     """One row of the table (without its comment)."""
     m = _HEAD.match(text)
     if m is None:
-        raise TableError(f"api_cxx.txt:{line}: a row starts with fn, method, class, struct or enum")
+        raise TableError(f"api_cxx.txt:{line}: a row starts with fn, method, class, struct, enum or const")
     kind, name = m.group(1), m.group(2)
     rest = " " + text[m.end():]
     try:
@@ -233,6 +237,10 @@ def parse_row(text: str, line: int) -> Row:
         if kind == "enum":
             underlying = body[1:].strip() if body.startswith(":") else ""
             return Row(kind, name, python=python, line=line, underlying=underlying)
+        if kind == "const":
+            if not body.startswith(":") or not body[1:].strip():
+                raise TableError("a const row gives its C++ type: const NAME : TYPE = python")
+            return Row(kind, name, ret=body[1:].strip(), python=python, line=line)
         tparams: tuple[Param, ...] = ()
         if body.startswith("<"):
             end = _matching(body, 0, "<", ">")
@@ -433,7 +441,7 @@ def docs_section(table: Table | None = None) -> str:
             python = r.python if not re.fullmatch(r"[\w.]+", r.python) else (
                 f"{'self.' if r.kind == 'method' else ''}{r.python}(...)")
             lines.append(f"| `{_md(r.signature())}` | `{_md(python)}` |")
-        elif r.kind in ("class", "struct", "enum"):
+        elif r.kind in ("class", "struct", "enum", "const"):
             python = "(no Python object: a handle)" if r.python == "-" else r.python
             lines.append(f"| `{_md(r.signature())}` | `{_md(python)}` |")
     lines += ["", DOCS_END]

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "32f3059d827b294b"
+#define ACLSIM_ASCENDC_TABLE "75283a6d695ca1a3"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -365,6 +365,19 @@ template <> struct StructId<::AscendC::MrgSort4Info> { static constexpr int valu
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+constexpr int32_t ONE_BLK_SIZE = 32;
+constexpr int32_t BLOCK_CUBE = 16;
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
+constexpr int32_t ONE_BLK_FLOAT_NUM = 8;
+constexpr int32_t ONE_BLK_HALF_NUM = 16;
+constexpr int32_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr int32_t HALF_DEFAULT_REPEAT_STRIDE = 4;
+constexpr int32_t ONE_FOURTH_DEFAULT_REPEAT_STRIDE = 2;
+constexpr int32_t DEFAULT_BLK_STRIDE = 1;
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t MAX_REPEAT_TIMES = 255;
+constexpr int32_t ONE_BYTE_BIT_SIZE = 8;
+constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
 template <typename T>
 class LocalTensor;
 template <typename T>
