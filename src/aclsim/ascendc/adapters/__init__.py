@@ -4,3 +4,7 @@ not map onto an ``aclsim.kernel`` call one to one (each module of this package a
 from __future__ import annotations
 
 __all__: list[str] = []
+
+from aclsim.ascendc.adapters.multi import tiling_key  # noqa: E402 - blocks, cores, tiling
+
+__all__ += ["tiling_key"]

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3bd79d5bbbc66a88"
+#define ACLSIM_ASCENDC_TABLE "3091d958fd56a943"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -448,5 +448,73 @@ __aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 
 template <typename T>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(77, aclsim_file_, aclsim_line_, dst, src, work, count); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(78, aclsim_file_, aclsim_line_, isAIVOnly); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t usedCores = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(79, aclsim_file_, aclsim_line_, gmWorkspace, ubWorkspace, usedCores, isAIVOnly); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(80, aclsim_file_, aclsim_line_, gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(81, aclsim_file_, aclsim_line_, gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly); }
+
+template <uint8_t modeId, pipe_t pipe>
+__aicore__ inline void CrossCoreSetFlag(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(82, aclsim_file_, aclsim_line_, flagId, modeId, pipe); }
+
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+__aicore__ inline void CrossCoreWaitFlag(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(83, aclsim_file_, aclsim_line_, flagId, modeId, pipe); }
+
+template <pipe_t pipe>
+__aicore__ inline void NotifyEvent(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(84, aclsim_file_, aclsim_line_, flagId, pipe); }
+
+template <pipe_t pipe = PIPE_S>
+__aicore__ inline void WaitEvent(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(85, aclsim_file_, aclsim_line_, flagId); }
+
+__aicore__ inline int64_t GetSubBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(86, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int64_t GetSubBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(87, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int64_t GetTaskRatio(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(88, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int64_t GetTaskRation(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(89, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline bool AscendIsAIV(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(90, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline bool AscendIsAIC(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(91, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline void KernelTaskTypeDefault(KernelMetaType value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(92, aclsim_file_, aclsim_line_, value); }
+
+__aicore__ inline void KernelTaskType(uint64_t key, KernelMetaType value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(93, aclsim_file_, aclsim_line_, key, value); }
+
+template <typename T>
+__aicore__ inline void SetAtomicAdd(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(94, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void SetAtomicMax(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(95, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void SetAtomicMin(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(96, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void SetAtomicType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(97, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+__aicore__ inline void SetAtomicNone(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(98, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline void DisableDmaAtomic(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(99, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline __gm__ uint8_t* GetUserWorkspace(__gm__ uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<__gm__ uint8_t*>(::aclsim::detail::call(100, aclsim_file_, aclsim_line_, workspace)); }
+
+__aicore__ inline void SetSysWorkspace(__gm__ uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(101, aclsim_file_, aclsim_line_, workspace); }
+
+__aicore__ inline __gm__ uint8_t* GetSysWorkSpacePtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<__gm__ uint8_t*>(::aclsim::detail::call(102, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gmWorkspaceAddr, uint64_t size, ::aclsim::detail::nd_t<T> value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(103, aclsim_file_, aclsim_line_, gmWorkspaceAddr, size, value); }
+
+template <typename T>
+__aicore__ inline void InitOutput(const GlobalTensor<T>& gmWorkspaceAddr, uint32_t size, ::aclsim::detail::nd_t<T> value = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, gmWorkspaceAddr, size, value); }
 
 }  // namespace AscendC
