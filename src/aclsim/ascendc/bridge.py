@@ -33,6 +33,7 @@ import numpy as np
 import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
+from aclsim.ascendc.gmwatch import GmWatch
 from aclsim.ascendc.table import dispatch, enum_python, load, python_namespace, struct_python
 from aclsim.errors import AclError, KernelFault
 from aclsim.runtime.pointers import allocation_at
@@ -248,8 +249,12 @@ class Bridge:
                   "of `aclsim ascendc --cflags`", file=sys.stderr)
             return 500000
         self.start(soc)
-        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **_options())
+        options = _options()
+        if options is None:
+            return 100000  # ACL_ERROR_INVALID_PARAM: printed
+        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **options)
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
+        watch = GmWatch(self._regions_of(pointers))
         try:
             launch = kernel[block_dim](*args)  # the current context's default stream
             aclsim.synchronize_stream(None)
@@ -261,8 +266,20 @@ class Bridge:
             self.tiling_key = None
             asc.source_location(None)
         self.last_launch = launch
+        watch.check(launch, file, line)
         _report(launch)
         return 0
+
+    def _regions_of(self, pointers: list[int]) -> list[_Region]:
+        """The GmAlloc regions the launch's pointer arguments point into (each once)."""
+        out: list[_Region] = []
+        for p in pointers:
+            i = bisect.bisect_right(self._starts, p) - 1 if p else -1
+            if i >= 0:
+                r = self.regions[i]
+                if r.owned and p < r.host + r.extent and all(r is not o for o in out):
+                    out.append(r)
+        return out
 
     def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
         bridge = self
@@ -296,15 +313,28 @@ def _declare_mode(mode: int) -> None:
             raise
 
 
-def _options() -> dict[str, Any]:
-    """Kernel options from the environment: ``ACLSIM_RACES`` (fail, the default, or off)."""
-    races = os.environ.get("ACLSIM_RACES", "fail").lower()
-    return {"detect_races": races != "off"}
+#: ACLSIM_RACES -> the kernel options of a C++ launch
+RACES = {"fail": {"detect_races": True, "on_race": "fail"}, "report": {"detect_races": True, "on_race": "report"},
+         "off": {"detect_races": False}}
+
+
+def _options() -> dict[str, Any] | None:
+    """Kernel options from the environment: ``ACLSIM_RACES`` = ``fail`` (the default: a race fails
+    the launch), ``report`` (races are printed and noted on the launch's diagnostics, the launch goes
+    on) or ``off`` (no race check: as ``detect_races=False``).  None (printed): another value."""
+    races = os.environ.get("ACLSIM_RACES", "fail").strip().lower() or "fail"
+    if races not in RACES:
+        print(f"aclsim: ACLSIM_RACES={races!r} is not one of {', '.join(RACES)} [ACL_ERROR_INVALID_PARAM 100000]",
+              file=sys.stderr)
+        return None
+    return dict(RACES[races])
 
 
 def _report(launch: Any) -> None:
     """One line per launch on stderr (``ACLSIM_QUIET=1``: none); ``ACLSIM_TRACE=file.json``:
     the launch's Perfetto timeline."""
+    for d in launch.diagnostics:  # races (ACLSIM_RACES=report), raw GM writes, padding accesses
+        print(f"aclsim: {launch.name}<<<{launch.block_dim}>>>: {d}", file=sys.stderr)
     report = launch.report
     trace = os.environ.get("ACLSIM_TRACE")
     if trace and report is not None:

@@ -1,0 +1,65 @@
+"""The C++ front's launch checks: races reported with both C++ lines under ``ACLSIM_RACES=fail|report|off``,
+and writes to GmAlloc memory through raw pointers reported as unrecorded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import run_program
+
+SOURCE = Path(__file__).with_name("cpp") / "races_raw.cpp"
+
+
+def line_of(marker: str) -> int:
+    for i, text in enumerate(SOURCE.read_text().splitlines(), 1):
+        if marker in text:
+            return i
+    raise AssertionError(marker)
+
+
+@pytest.fixture(scope="module")
+def prog(host_program) -> Path:
+    return host_program([SOURCE], "races_raw")
+
+
+def test_a_race_fails_the_launch_by_default_with_both_cxx_lines(prog) -> None:
+    done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny"})
+    assert done.returncode == 1, done.stderr
+    assert "RAW race" in done.stderr
+    assert f"races_raw.cpp:{line_of('// COPY-IN')}" in done.stderr
+    assert f"races_raw.cpp:{line_of('// MULS')}" in done.stderr
+
+
+def test_races_report_prints_them_and_the_launch_runs(prog) -> None:
+    done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny", "ACLSIM_RACES": "report"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "3", "6", "9"]
+    races = [ln for ln in done.stderr.splitlines() if ln.startswith("aclsim: racy<<<1>>>: RAW race")]
+    assert len(races) == 1
+    assert f"races_raw.cpp:{line_of('// COPY-IN')}" in races[0]
+    assert f"races_raw.cpp:{line_of('// MULS')}" in races[0]
+
+
+def test_races_off_runs_without_a_check(prog) -> None:
+    done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny", "ACLSIM_RACES": "off"})
+    assert done.returncode == 0, done.stderr
+    assert "race" not in done.stderr
+
+
+def test_races_option_is_validated(prog) -> None:
+    done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny", "ACLSIM_RACES": "sometimes"})
+    assert done.returncode == 1
+    assert "ACLSIM_RACES='sometimes' is not one of fail, report, off" in done.stderr
+
+
+def test_a_raw_pointer_store_is_reported_as_unrecorded(prog) -> None:
+    done = run_program(prog, "raw", env={"ACLSIM_CHIP": "tiny"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(100 + i) for i in range(16)] + ["16.5", "17.5", "18.5", "19.5"]
+    found = [ln for ln in done.stderr.splitlines() if "write no instruction recorded" in ln]
+    assert len(found) == 1, done.stderr
+    # halves 16..19 are bytes 32..39 of y; the DataCopy's 32 bytes before them are recorded
+    assert "bytes 32..39 of" in found[0] and "raw_store<<<1>>>" in found[0]
+    assert f"races_raw.cpp:{line_of('ICPU_RUN_KF(raw_store')}" in found[0]
