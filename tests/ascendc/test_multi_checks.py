@@ -3,13 +3,20 @@ and writes to GmAlloc memory through raw pointers reported as unrecorded."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import run_program
-
 SOURCE = Path(__file__).with_name("cpp") / "races_raw.cpp"
+
+
+def run_program(exe: Path, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run a host program with this test's Python as the library's interpreter (as conftest's)."""
+    full = {**os.environ, "ACLSIM_PYTHON": sys.executable, **env}
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=full)
 
 
 def line_of(marker: str) -> int:

@@ -10,13 +10,16 @@ CrossCoreWaitFlag, KERNEL_TASK_TYPE_DEFAULT).  Both run in this process on the s
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
 import aclsim
-from conftest import CPP_EXAMPLES, ROOT
+
+ROOT = Path(__file__).resolve().parents[2]
+CPP_EXAMPLES = ROOT / "examples" / "cpp"
 
 
 def python_twin(name: str) -> Any:
