@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3091d958fd56a943"
+#define ACLSIM_ASCENDC_TABLE "71c9c7d35a167a6f"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -516,5 +516,7 @@ __aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gmWorkspaceAddr, 
 
 template <typename T>
 __aicore__ inline void InitOutput(const GlobalTensor<T>& gmWorkspaceAddr, uint32_t size, ::aclsim::detail::nd_t<T> value = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, gmWorkspaceAddr, size, value); }
+
+__aicore__ inline void InitSocState(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(105, aclsim_file_, aclsim_line_); }
 
 }  // namespace AscendC
