@@ -30,12 +30,14 @@ LIBRARY = "libaclsim_ascendc.so"
 INCLUDE_DIR = Path(__file__).parent / "include"
 CMAKE_DIR = Path(__file__).parent / "cmake"
 _MODULE = "_aclsim_ascendc"
-_ARG = ("typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f; const void *p; } v; } "
+#: kernel_operator.h's aclsim::detail::Arg; the union is anonymous here (the same layout), so the
+#: Python side reads ``arg.i`` with one attribute look-up
+_ARG = ("typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f; const void *p; }; } "
         "aclsim_arg;")
 
 #: the embedded (Python) functions: (return type, name, parameters)
 _EMBEDDED = [
-    ("int", "call", "int id, const char *file, int line, int n, const aclsim_arg *args, aclsim_arg *ret"),
+    ("int", "call", "int id, uintptr_t file, int line, int n, const aclsim_arg *args, aclsim_arg *ret"),
     ("int", "fail", "const char *what, const char *file, int line"),
     ("uintptr_t", "gm_alloc", "uint64_t size, const char *soc"),
     ("int", "gm_free", "uintptr_t host"),
@@ -50,7 +52,7 @@ _EMBEDDED = [
 _EXPORTED = [
     ("int aclsim_asc_call(int id, const char *file, int line, int n, const aclsim_arg *args, "
      "aclsim_arg *ret)",
-     "return 1;", "return _aclsim_py_asc_call(id, file, line, n, args, ret);"),
+     "return 1;", "return _aclsim_py_asc_call(id, (uintptr_t)file, line, n, args, ret);"),
     ("int aclsim_asc_fail(const char *what, const char *file, int line)", "return 1;",
      "return _aclsim_py_asc_fail(what, file, line);"),
     ("void *aclsim_gm_alloc(uint64_t size, const char *soc)", "return NULL;",
