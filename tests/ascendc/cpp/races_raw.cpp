@@ -1,7 +1,8 @@
 /*
  * tests/ascendc/test_multi_checks.py: a CPU-debug host program with two small kernels.
  * racy: DataCopy into UB then Muls on it with no flag between them (a RAW race of MTE2 and V).
- * raw_store: DataCopy of 16 halves to GM, then the block stores 4 more through a raw pointer.
+ * raw_store: DataCopy of 16 halves to GM, then the block stores 4 more through raw pointers (the
+ * kernel's pointer argument, and GlobalTensor::address_).
  * Run as `prog racy` or `prog raw`; prints the output's values.
  */
 #include <cstdio>
@@ -43,8 +44,12 @@ extern "C" __global__ __aicore__ void raw_store(GM_ADDR x, GM_ADDR y)
     PipeBarrier<PIPE_ALL>();
     DataCopy(gy, t, 16);
     PipeBarrier<PIPE_ALL>();
-    for (int i = 16; i < 20; i++) {
+    for (int i = 16; i < 18; i++) {
         *((__gm__ half*)y + i) = half(float(i) + 0.5f);  // RAW-STORE
+    }
+    for (int i = 18; i < 20; i++) {
+        auto cursor = gy[18].address_ + (i - 18);  // Ascend C's address_ member, after operator[]
+        *cursor = half(float(i) + 0.5f);
     }
 }
 
