@@ -114,3 +114,29 @@ def test_report_notes_a_cross_block_atomic_race(dev) -> None:
     races = [d for d in launch.diagnostics if d.kind == "race"]
     assert launch.error is None and len(races) == 1
     assert "plain write" in races[0].detail and races[0].line == line_of("# STORE")
+
+
+def test_races_of_the_same_two_lines_are_one_diagnostic(dev) -> None:
+    _, dx, dy = dev
+
+    def scalar_then_vector(x, y):
+        gy = asc.GlobalTensor(F32)
+        gy.set_global_buffer(y.cast(F32), N)
+        pipe = asc.TPipe()
+        buf = asc.TBuf(asc.QuePosition.VECCALC)
+        pipe.init_buffer(buf, 2 * N * 4)
+        a, b = buf.get_with_offset(F32, N, 0), buf.get_with_offset(F32, N, N * 4)
+        for i in range(4):
+            a.set_value(i, float(i))  # SCALAR-STORE
+        asc.muls(b, a, 2.0, N)  # VECTOR-READ: S -> V with no flag, four times
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(gy[0], b, N)
+
+    with pytest.warns(KernelSanitizerWarning):
+        launch = asc.kernel(scalar_then_vector, on_race="report")[1](dx, dy)
+        aclsim.synchronize_stream()
+    races = [d for d in launch.diagnostics if d.kind == "race"]
+    assert len(races) == 1 and races[0].count == 4, [str(d) for d in races]
+    assert races[0].line == line_of("# VECTOR-READ") and races[0].end - races[0].start == 16
+    assert f"test_kernel_on_race.py:{line_of('# SCALAR-STORE')}" in str(races[0]) and "4 races" in str(races[0])

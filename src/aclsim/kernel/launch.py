@@ -164,10 +164,12 @@ class KernelLaunch:
             self.note_race(exc.block or 0, exc.message, exc.file, exc.line)
 
     def note_race(self, block: int, detail: str, file: str, line: int, start: int = 0, end: int = 0,
-                  space: str = "") -> None:
-        """Note a race on the sanitizer report (``on_race="report"``): ``detail`` names both accesses."""
-        self.sanitizer.note(KernelDiagnostic("race", block, start, end, space, start, 0, 0, "", file, line,
-                                             detail=detail))
+                  first: str = "") -> None:
+        """Note a race on the sanitizer report (``on_race="report"``): ``detail`` names both accesses,
+        ``file:line`` the second, ``first`` the first one's location (races of the same two lines
+        merge into one diagnostic, ``count`` of them)."""
+        self.sanitizer.note(KernelDiagnostic("race", block, start, end, first or detail, start, 0, 0, "", file,
+                                             line, detail=detail))
 
     def _run_cores(self) -> list[list[Instr]]:
         fn = self.kernel.fn

@@ -82,7 +82,8 @@ class KernelDiagnostic:
         times = f", {self.count} accesses" if self.count > 1 else ""
         kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
         if self.kind == "race":
-            return f"{self.detail} (block {self.block}{times}; reported, not failed: on_race='report')"
+            races = f", {self.count} races of these two lines" if self.count > 1 else ""
+            return f"{self.detail} (block {self.block}{races}; reported, not failed: on_race='report')"
         if self.kind == "unrecorded_write":
             return (f"{kind}: bytes {first}..{last} of {self.allocation} ({self.end - self.start} B at "
                     f"0x{self.start:x}..0x{self.end:x}) changed during the launch {self.op} at "
@@ -108,10 +109,11 @@ class SanitizerReport:
     __slots__ = ("_found",)
 
     def __init__(self) -> None:
-        self._found: dict[tuple[str, str, int, int], KernelDiagnostic] = {}
+        self._found: dict[tuple[str, str, int, int | str], KernelDiagnostic] = {}
 
     def note(self, d: KernelDiagnostic) -> None:
-        key = (d.kind, d.file, d.line, d.base)
+        # races: merged by their two lines (``allocation`` holds the first access's location)
+        key = (d.kind, d.file, d.line, d.allocation if d.kind == "race" else d.base)
         old = self._found.get(key)
         if old is None:
             self._found[key] = d

@@ -52,7 +52,7 @@ class KernelRun(Protocol):
         """Run every block, return its instruction stream."""
 
     def note_race(self, block: int, detail: str, file: str, line: int, start: int = 0, end: int = 0,
-                  space: str = "") -> None:
+                  first: str = "") -> None:
         """Note a race on the launch's report (``on_race="report"``) instead of failing it."""
 
     def recorded(self, streams: list[list[Instr]], sync_stats: list[SyncStats]) -> None:
@@ -207,7 +207,7 @@ def run_launch(backend: Backend, run: KernelRun, find_memory: FindMemory) -> flo
         if check is not None and check.race is not None and run.options.on_race == "report":
             for block, race in check.races:  # noted on the launch's report; the launch goes on
                 run.note_race(block, str(race), race.second.file, race.second.line, race.overlap.offset,
-                              race.overlap.end, race.overlap.space.value)
+                              race.overlap.end, race.first.where)
             check.race = None
         if check is not None:
             check.before_timing()
