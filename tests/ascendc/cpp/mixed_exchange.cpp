@@ -2,7 +2,8 @@
  * tests/ascendc/test_multi_mixed.py: a mixed 1:2 kernel with no cube instruction.  Each AIV scales
  * its tile of x by (its block index + 1) into y, tells its AIC (CrossCoreSetFlag<2, PIPE_MTE3>); the
  * AIC waits for both, syncs with the other AICs (mode 0) and tells its AIVs (mode 2); each AIV then
- * adds its partner's tile (the other AIV of its group) to its own into z.  It also writes, per AIV,
+ * adds its partner's tile (the other AIV of its group) to its own into z (the last hand-off through
+ * NotifyEvent / WaitEvent, which are CrossCoreSetFlag<2> / CrossCoreWaitFlag).  It also writes, per AIV,
  * GetBlockIdx, GetBlockNum, GetSubBlockIdx, GetSubBlockNum and GetTaskRatio into info.
  * With -DACLSIM_HOST_MAIN: a CPU-debug host program that declares the type with SetKernelMode.
  */
@@ -20,7 +21,7 @@ extern "C" __global__ __aicore__ void mixed_exchange(GM_ADDR x, GM_ADDR y, GM_AD
         CrossCoreWaitFlag(3);  // AIC-WAIT: both AIVs of the group stored their tile
         CrossCoreSetFlag<0, PIPE_MTE2>(4);
         CrossCoreWaitFlag(4);
-        CrossCoreSetFlag<2, PIPE_MTE2>(5);
+        NotifyEvent<PIPE_MTE2>(5);  // CrossCoreSetFlag<2, PIPE_MTE2>
         return;
     }
     const int64_t idx = GetBlockIdx();
@@ -49,7 +50,7 @@ extern "C" __global__ __aicore__ void mixed_exchange(GM_ADDR x, GM_ADDR y, GM_AD
     WaitFlag<HardEvent::V_MTE3>(0);
     DataCopy(gy[idx * TILE], a, TILE);
     CrossCoreSetFlag<2, PIPE_MTE3>(3);
-    CrossCoreWaitFlag(5);  // AIV-WAIT: every AIV's tile is in y
+    WaitEvent(5);  // AIV-WAIT: every AIV's tile is in y (CrossCoreWaitFlag)
     DataCopy(b, gy[partner * TILE], TILE);
     SetFlag<HardEvent::MTE2_V>(0);
     WaitFlag<HardEvent::MTE2_V>(0);
