@@ -93,7 +93,8 @@ def test_init_output_reset_and_init_global_memory(k) -> None:
     dy = put(y)
     launch = k.init_reset[2](dy)
     aclsim.synchronize_stream()
-    want = np.concatenate([np.full(N, 3.0), np.full(N, 0.0), np.full(N, 3.0), np.full(N, 1.0)]).astype(np.float32)
+    want = np.concatenate([np.full(N, 3.0), np.full(N, 0.0), np.full(N, 3.0), np.full(N, 1.0)])
+    want = want.astype(np.float32)
     np.testing.assert_array_equal(get(dy, y), want)
     lines = SOURCE.read_text().splitlines()
     sync = [i for i in launch.streams[0] if i.op == "sync_all"]

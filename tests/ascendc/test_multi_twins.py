@@ -109,8 +109,8 @@ def test_sync_all_and_atomic_add_twins_agree(cpp_kernels) -> None:
 
 
 #: what cross_core_mmad.cpp needs beyond this section's rows (the cube and vector sections' rows)
-NEEDS_22 = ("Cast", "LeakyRelu", "LoadData", "Mmad", "Fixpipe", "Nd2NzParams", "LoadData2DParams", "MmadParams",
-            "FixpipeParamsV220", "LocalTensor(TPosition, addr, size)")
+NEEDS_22 = ("Cast", "LeakyRelu", "LoadData", "Mmad", "Fixpipe", "Nd2NzParams", "LoadData2DParams",
+            "MmadParams", "FixpipeParamsV220", "LocalTensor(TPosition, addr, size)")
 
 
 def missing_for_22() -> list[str]:
@@ -129,7 +129,8 @@ def missing_for_22() -> list[str]:
 def test_cross_core_mmad_twins_agree(cpp_kernels) -> None:
     missing = missing_for_22()
     if missing:
-        pytest.skip("cross_core_mmad.cpp needs the rows of the cube and vector sections: " + ", ".join(missing))
+        pytest.skip("cross_core_mmad.cpp needs the rows of the cube and vector sections: "
+                    + ", ".join(missing))
     kernels = cpp_kernels([CPP_EXAMPLES / "cross_core_mmad.cpp"])
     twin = python_twin("22_port_cross_core_mmad")
     aclsim.init(chip="910B")

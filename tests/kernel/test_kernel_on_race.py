@@ -139,4 +139,5 @@ def test_races_of_the_same_two_lines_are_one_diagnostic(dev) -> None:
     races = [d for d in launch.diagnostics if d.kind == "race"]
     assert len(races) == 1 and races[0].count == 4, [str(d) for d in races]
     assert races[0].line == line_of("# VECTOR-READ") and races[0].end - races[0].start == 16
-    assert f"test_kernel_on_race.py:{line_of('# SCALAR-STORE')}" in str(races[0]) and "4 races" in str(races[0])
+    text = str(races[0])
+    assert f"test_kernel_on_race.py:{line_of('# SCALAR-STORE')}" in text and "4 races" in text

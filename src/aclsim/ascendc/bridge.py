@@ -406,8 +406,9 @@ def _declare_mode(mode: int) -> None:
 
 
 #: ACLSIM_RACES -> the kernel options of a C++ launch
-RACES = {"fail": {"detect_races": True, "on_race": "fail"}, "report": {"detect_races": True, "on_race": "report"},
-         "off": {"detect_races": False}}
+RACES: dict[str, dict[str, Any]] = {"fail": {"detect_races": True, "on_race": "fail"},
+                                     "report": {"detect_races": True, "on_race": "report"},
+                                     "off": {"detect_races": False}}
 
 
 def _options() -> dict[str, Any] | None:
@@ -416,8 +417,8 @@ def _options() -> dict[str, Any] | None:
     on) or ``off`` (no race check: as ``detect_races=False``).  None (printed): another value."""
     races = os.environ.get("ACLSIM_RACES", "fail").strip().lower() or "fail"
     if races not in RACES:
-        print(f"aclsim: ACLSIM_RACES={races!r} is not one of {', '.join(RACES)} [ACL_ERROR_INVALID_PARAM 100000]",
-              file=sys.stderr)
+        print(f"aclsim: ACLSIM_RACES={races!r} is not one of {', '.join(RACES)} "
+              "[ACL_ERROR_INVALID_PARAM 100000]", file=sys.stderr)
         return None
     return dict(RACES[races])
 

@@ -51,14 +51,15 @@ class GmWatch:
                 continue
             for lo, hi in unrecorded_runs(changed, region.device, streams):
                 d = KernelDiagnostic("unrecorded_write", 0, region.device + lo, region.device + hi,
-                                     repr(region.buffer), region.device, int(region.buffer.size), region.extent,
-                                     f"{launch.name}<<<{launch.block_dim}>>>", file, line)
+                                     repr(region.buffer), region.device, int(region.buffer.size),
+                                     region.extent, f"{launch.name}<<<{launch.block_dim}>>>", file, line)
                 found.append(d)
                 launch.sanitizer.note(KernelDiagnostic(**{**d.__dict__}))
         return found
 
 
-def unrecorded_runs(changed: np.ndarray, base: int, streams: Sequence[Sequence[Instr]]) -> list[tuple[int, int]]:
+def unrecorded_runs(changed: np.ndarray, base: int,
+                    streams: Sequence[Sequence[Instr]]) -> list[tuple[int, int]]:
     """The runs ``[lo, hi)`` (offsets from ``base``) of ``changed`` bytes that no GM write of
     ``streams`` covers."""
     uncovered = changed.copy()

@@ -168,8 +168,8 @@ class KernelLaunch:
         """Note a race on the sanitizer report (``on_race="report"``): ``detail`` names both accesses,
         ``file:line`` the second, ``first`` the first one's location (races of the same two lines
         merge into one diagnostic, ``count`` of them)."""
-        self.sanitizer.note(KernelDiagnostic("race", block, start, end, first or detail, start, 0, 0, "", file,
-                                             line, detail=detail))
+        self.sanitizer.note(KernelDiagnostic("race", block, start, end, first or detail, start, 0, 0, "",
+                                             file, line, detail=detail))
 
     def _run_cores(self) -> list[list[Instr]]:
         fn = self.kernel.fn
