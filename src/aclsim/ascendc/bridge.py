@@ -34,6 +34,7 @@ import numpy as np
 import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
+from aclsim.ascendc.adapters import multi as _tiling
 from aclsim.ascendc.gmwatch import GmWatch
 from aclsim.ascendc.table import (
     FLOAT_TYPES,
@@ -98,10 +99,18 @@ class Bridge:
         self.regions: list[_Region] = []  # sorted by host address
         self._starts: list[int] = []
         self.errors = threading.local()
-        self.tiling_key: int | None = None
         self.mode: int | None = None
         self.last_launch: Any = None
         self.where: tuple[str, int] = ("", 0)  # the C++ line of the call running now
+
+    @property
+    def tiling_key(self) -> int | None:
+        """``ICPU_SET_TILING_KEY``'s key for the next launch (kept where the table's adapters read it)."""
+        return _tiling.tiling_key()
+
+    @tiling_key.setter
+    def tiling_key(self, key: int | None) -> None:
+        _tiling.set_tiling_key(key)
 
     # --- the runtime ----------------------------------------------------------------------
 

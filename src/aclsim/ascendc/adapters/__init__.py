@@ -5,6 +5,6 @@ from __future__ import annotations
 
 __all__: list[str] = []
 
-from aclsim.ascendc.adapters.multi import tiling_key  # noqa: E402 - blocks, cores, tiling
+from aclsim.ascendc.adapters.multi import set_tiling_key, tiling_key  # noqa: E402 - blocks, cores, tiling
 
-__all__ += ["tiling_key"]
+__all__ += ["set_tiling_key", "tiling_key"]

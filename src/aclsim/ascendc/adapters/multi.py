@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-__all__ = ["tiling_key"]
+__all__ = ["set_tiling_key", "tiling_key"]
+
+_key: list[int | None] = [None]  # the launch's tiling key (the bridge keeps it here)
+
+
+def set_tiling_key(key: int | None) -> None:
+    """``ICPU_SET_TILING_KEY(key)`` (the bridge; None after a launch)."""
+    _key[0] = None if key is None else int(key)
 
 
 def tiling_key() -> int | None:
     """The launch's tiling key (``ICPU_SET_TILING_KEY`` before ``ICPU_RUN_KF``; None: none set), which
     ``KERNEL_TASK_TYPE(key, type)`` compares its key with."""
-    from aclsim.ascendc.bridge import bridge  # the bridge imports the table, which imports this package
-
-    return bridge().tiling_key
+    return _key[0]
