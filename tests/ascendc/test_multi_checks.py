@@ -70,3 +70,21 @@ def test_a_raw_pointer_store_is_reported_as_unrecorded(prog) -> None:
     # halves 16..19 are bytes 32..39 of y; the DataCopy's 32 bytes before them are recorded
     assert "bytes 32..39 of" in found[0] and "raw_store<<<1>>>" in found[0]
     assert f"races_raw.cpp:{line_of('ICPU_RUN_KF(raw_store')}" in found[0]
+
+
+def test_unrecorded_runs_are_the_changed_bytes_no_gm_write_covers() -> None:
+    import numpy as np
+
+    from aclsim.ascendc.gmwatch import unrecorded_runs
+    from aclsim.isa import Access, Instr, Pipe, Space
+
+    changed = np.zeros(100, bool)
+    changed[[1, 2, 3, 10, 11, 50, 60, 61, 99]] = True
+    base = 0x1000
+    gm_and_ub = (Access(Space.GM, base + 2, 2), Access(Space.UB, base, 100))
+    streams = [[Instr(Pipe.MTE3, "data_copy", writes=gm_and_ub),
+                Instr(Pipe.S, "set_value", writes=(Access(Space.GM, base + 55, 7),))],
+               [Instr(Pipe.MTE3, "data_copy", writes=(Access(Space.GM, base - 8, 9),))]]  # covers byte 0 only
+    assert unrecorded_runs(changed, base, streams) == [(1, 2), (10, 12), (50, 51), (99, 100)]
+    assert unrecorded_runs(changed, base, []) == [(1, 4), (10, 12), (50, 51), (60, 62), (99, 100)]
+    assert unrecorded_runs(np.zeros(8, bool), base, streams) == []

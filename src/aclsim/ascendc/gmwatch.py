@@ -62,14 +62,19 @@ def unrecorded_runs(changed: np.ndarray, base: int,
                     streams: Sequence[Sequence[Instr]]) -> list[tuple[int, int]]:
     """The runs ``[lo, hi)`` (offsets from ``base``) of ``changed`` bytes that no GM write of
     ``streams`` covers."""
-    uncovered = changed.copy()
     end = base + len(changed)
-    for stream in streams:
-        for ins in stream:
-            for a in ins.writes:
-                if a.space in _GM and a.offset < end and a.end > base:
-                    uncovered[max(a.offset - base, 0):min(a.end - base, len(changed))] = False
-    if not uncovered.any():
+    spans = [(a.offset - base, a.end - base) for stream in streams for ins in stream for a in ins.writes
+             if a.space in _GM and a.offset < end and a.end > base]
+    where = np.flatnonzero(changed)
+    if spans:  # a changed byte is covered when a write starting at or before it ends after it
+        starts, ends = np.array(sorted(spans)).T
+        reach = np.maximum.accumulate(ends)
+        k = np.searchsorted(starts, where, "right") - 1
+        covered = (k >= 0) & (where < reach[np.maximum(k, 0)])
+        where = where[~covered]
+    if not len(where):
         return []
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], uncovered.view(np.int8), [0]))))
-    return [(int(lo), int(hi)) for lo, hi in zip(edges[::2], edges[1::2], strict=True)]
+    breaks = np.flatnonzero(np.diff(where) > 1)
+    firsts = np.concatenate(([where[0]], where[breaks + 1]))
+    lasts = np.concatenate((where[breaks], [where[-1]]))
+    return [(int(lo), int(hi) + 1) for lo, hi in zip(firsts, lasts, strict=True)]
