@@ -116,5 +116,22 @@ def test_tiling_data_and_tiling_keys(host_program) -> None:
 
     assert run("1") == "0 2.5 5 7.5 probe 0"  # TILING_KEY_IS(1): x * scale
     assert run("2") == "7 8 9 10 probe 0"  # TILING_KEY_LIST(2, 3): x + pair[0] + pair[1]
-    assert run("3") == "7 8 9 10 probe 1"  # KERNEL_TASK_TYPE(3, AIV_ONLY): ASCEND_IS_AIV
+    assert run("3") == "7 8 9 10 probe 1"  # typed AIV_ONLY (SetKernelMode, KERNEL_TASK_TYPE): ASCEND_IS_AIV
     assert run("9") == "0 1 2 3 probe 0"
+
+
+def test_kernel_task_type_applies_for_its_tiling_key(k) -> None:
+    from aclsim.ascendc.adapters import multi
+
+    out = put(np.zeros(2, np.int32))
+    got = []
+    for key in (3, 4, None):
+        multi.set_tiling_key(key)  # what ICPU_SET_TILING_KEY sets in a host program
+        try:
+            k.typed_probe[1](out)
+            aclsim.synchronize_stream()
+        finally:
+            multi.set_tiling_key(None)
+        got.append(get(out, np.zeros(2, np.int32)).tolist())
+    # key 3: KERNEL_TASK_TYPE(3, AIV_ONLY) over the default AIC_ONLY; TILING_KEY_IS(3) too
+    assert got == [[1, 1], [2, 0], [2, 0]]

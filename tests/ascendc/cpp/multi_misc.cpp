@@ -5,6 +5,7 @@
  * atomic_modes: SetAtomicMax / SetAtomicMin / SetAtomicAdd<half> + SetAtomicType<float> stores.
  * workspace_probe: SetSysWorkspace, GetSysWorkSpacePtr, GetUserWorkspace (offsets written out).
  * init_reset: InitOutput, TPipe::Reset and InitBuffer again, InitGlobalMemory, SyncAll<false>.
+ * typed_probe: KERNEL_TASK_TYPE for a tiling key over KERNEL_TASK_TYPE_DEFAULT.
  */
 #include "kernel_operator.h"
 using namespace AscendC;
@@ -113,4 +114,15 @@ extern "C" __global__ __aicore__ void init_reset(GM_ADDR y)
     pipe.InitBuffer(buf, 2 * N * sizeof(float));
     InitGlobalMemory(gy[N], N, static_cast<float>(GetBlockIdx()));  // the second half: the block index
     SyncAll<false>();
+}
+
+/* KERNEL_TASK_TYPE(3, AIV_ONLY) over KERNEL_TASK_TYPE_DEFAULT(AIC_ONLY): the type for tiling key 3 */
+extern "C" __global__ __aicore__ void typed_probe(GM_ADDR out)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    KERNEL_TASK_TYPE(3, KERNEL_TYPE_AIV_ONLY);
+    GlobalTensor<int32_t> go;
+    go.SetGlobalBuffer((__gm__ int32_t*)out, 2);
+    go.SetValue(0, ASCEND_IS_AIV ? 1 : 2);
+    go.SetValue(1, TILING_KEY_IS(3) ? 1 : 0);
 }

@@ -59,6 +59,7 @@ int main(int argc, char** argv)
     uint8_t* x = (uint8_t*)AscendC::GmAlloc(N * sizeof(float));
     uint8_t* y = (uint8_t*)AscendC::GmAlloc(N * sizeof(float));
     std::memset(y, 0, N * sizeof(float));
+    AscendC::SetKernelMode(KernelMode::AIV_MODE);  // one vector core per block, as the samples run
     if (raw) {
         for (int i = 0; i < 32; i++) {
             ((half*)x)[i] = half(float(100 + i));

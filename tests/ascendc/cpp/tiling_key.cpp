@@ -2,7 +2,8 @@
  * tests/ascendc/test_multi_misc.py: the tiling macros in a CPU-debug host program.  The host fills a
  * BEGIN_TILING_DATA_DEF class (registered for the op) with its set_ accessors, saves it into GmAlloc
  * memory and sets a tiling key; the kernel reads it with GET_TILING_DATA and branches on
- * TILING_KEY_IS / TILING_KEY_LIST; KERNEL_TASK_TYPE(3, ...) types the kernel for key 3 only.
+ * TILING_KEY_IS / TILING_KEY_LIST; KERNEL_TASK_TYPE(3, ...) states the type for key 3 (the host's
+ * SetKernelMode(AIV_MODE) has declared it already: the same type).
  * Usage: prog KEY -> prints y[0..3] and the core-type probe.
  */
 #include <cstdio>
@@ -66,6 +67,7 @@ int main(int argc, char** argv)
         x[i] = float(i);
     }
     probe[0] = 0;
+    AscendC::SetKernelMode(KernelMode::AIV_MODE);
     ICPU_SET_TILING_KEY(key);
     ICPU_RUN_KF(scale_custom, 1, (GM_ADDR)x, (GM_ADDR)y, (GM_ADDR)probe, t);
     std::printf("%g %g %g %g probe %d\n", y[0], y[1], y[2], y[3], probe[0]);
