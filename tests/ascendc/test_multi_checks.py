@@ -55,10 +55,21 @@ def test_races_off_runs_without_a_check(prog) -> None:
     assert "race" not in done.stderr
 
 
+def test_auto_sync_gives_the_racy_kernel_its_flags(prog) -> None:
+    """ACLSIM_AUTO_SYNC=1: the flags aclsim's auto-sync infers (the device build's --cce-auto-sync)."""
+    done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny", "ACLSIM_AUTO_SYNC": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "3", "6", "9"]
+    assert "race" not in done.stderr
+
+
 def test_races_option_is_validated(prog) -> None:
     done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny", "ACLSIM_RACES": "sometimes"})
     assert done.returncode == 1
     assert "ACLSIM_RACES='sometimes' is not one of fail, report, off" in done.stderr
+    done = run_program(prog, "racy", env={"ACLSIM_CHIP": "tiny", "ACLSIM_AUTO_SYNC": "maybe"})
+    assert done.returncode == 1
+    assert "ACLSIM_AUTO_SYNC='maybe' is not one of" in done.stderr
 
 
 def test_a_raw_pointer_store_is_reported_as_unrecorded(prog) -> None:

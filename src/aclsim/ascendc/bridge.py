@@ -420,16 +420,24 @@ RACES: dict[str, dict[str, Any]] = {"fail": {"detect_races": True, "on_race": "f
                                      "off": {"detect_races": False}}
 
 
+#: ACLSIM_AUTO_SYNC's values
+SWITCH = {"": False, "0": False, "off": False, "no": False, "1": True, "on": True, "yes": True}
+
+
 def _options() -> dict[str, Any] | None:
     """Kernel options from the environment: ``ACLSIM_RACES`` = ``fail`` (the default: a race fails
     the launch), ``report`` (races are printed and noted on the launch's diagnostics, the launch goes
-    on) or ``off`` (no race check: as ``detect_races=False``).  None (printed): another value."""
+    on) or ``off`` (no race check: as ``detect_races=False``); ``ACLSIM_AUTO_SYNC=1``: the flags are
+    the ones aclsim's auto-sync infers (``auto_sync=True``, what the device build's
+    ``--cce-auto-sync`` does).  None (printed): another value."""
     races = os.environ.get("ACLSIM_RACES", "fail").strip().lower() or "fail"
-    if races not in RACES:
-        print(f"aclsim: ACLSIM_RACES={races!r} is not one of {', '.join(RACES)} "
-              "[ACL_ERROR_INVALID_PARAM 100000]", file=sys.stderr)
+    auto = os.environ.get("ACLSIM_AUTO_SYNC", "").strip().lower()
+    if races not in RACES or auto not in SWITCH:
+        bad = f"ACLSIM_RACES={races!r} is not one of {', '.join(RACES)}" if races not in RACES else (
+            f"ACLSIM_AUTO_SYNC={auto!r} is not one of 1, on, yes, 0, off, no")
+        print(f"aclsim: {bad} [ACL_ERROR_INVALID_PARAM 100000]", file=sys.stderr)
         return None
-    return dict(RACES[races])
+    return {**RACES[races], "auto_sync": SWITCH[auto]}
 
 
 def _report(launch: Any) -> None:
