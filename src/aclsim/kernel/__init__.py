@@ -619,3 +619,8 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
 ]
 # where a non-Python front end's statement is written (aclsim.ascendc)
 __all__ += ["set_source_location", "source_location"]
+
+# issue 13 (h13-rest): SetSaturationFlag / GetSaturationFlag
+from aclsim.kernel.scalar import SaturationMode, get_saturation_flag, set_saturation_flag  # noqa: E402
+
+__all__ += ["SaturationMode", "get_saturation_flag", "set_saturation_flag"]
