@@ -205,7 +205,7 @@ def where(depth: int = 2) -> tuple[str, int]:
     is set, else the first frame outside ``aclsim.kernel``."""
     at = getattr(_source, "at", None)
     if at is not None:
-        return at  # type: ignore[no-any-return]
+        return at
     f = sys._getframe(depth)
     while f.f_code.co_filename.startswith(_PKG):
         back = f.f_back
