@@ -34,6 +34,8 @@ import numpy as np
 import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
+from aclsim.ascendc.adapters import multi as _tiling
+from aclsim.ascendc.gmwatch import GmWatch
 from aclsim.ascendc.table import (
     FLOAT_TYPES,
     INT_TYPES,
@@ -97,10 +99,18 @@ class Bridge:
         self.regions: list[_Region] = []  # sorted by host address
         self._starts: list[int] = []
         self.errors = threading.local()
-        self.tiling_key: int | None = None
         self.mode: int | None = None
         self.last_launch: Any = None
         self.where: tuple[str, int] = ("", 0)  # the C++ line of the call running now
+
+    @property
+    def tiling_key(self) -> int | None:
+        """``ICPU_SET_TILING_KEY``'s key for the next launch (kept where the table's adapters read it)."""
+        return _tiling.tiling_key()
+
+    @tiling_key.setter
+    def tiling_key(self, key: int | None) -> None:
+        _tiling.set_tiling_key(key)
 
     # --- the runtime ----------------------------------------------------------------------
 
@@ -319,8 +329,12 @@ class Bridge:
                   "of `aclsim ascendc --cflags`", file=sys.stderr)
             return 500000
         self.start(soc)
-        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **_options())
+        options = _options()
+        if options is None:
+            return 100000  # ACL_ERROR_INVALID_PARAM: printed
+        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **options)
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
+        watch = GmWatch(self._regions_of(pointers))
         try:
             launch = kernel[block_dim](*args)  # the current context's default stream
             aclsim.synchronize_stream(None)
@@ -332,8 +346,20 @@ class Bridge:
             self.tiling_key = None
             asc.source_location(None)
         self.last_launch = launch
+        watch.check(launch, file, line)
         _report(launch)
         return 0
+
+    def _regions_of(self, pointers: list[int]) -> list[_Region]:
+        """The GmAlloc regions the launch's pointer arguments point into (each once)."""
+        out: list[_Region] = []
+        for p in pointers:
+            i = bisect.bisect_right(self._starts, p) - 1 if p else -1
+            if i >= 0:
+                r = self.regions[i]
+                if r.owned and p < r.host + r.extent and all(r is not o for o in out):
+                    out.append(r)
+        return out
 
     def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
         bridge = self
@@ -388,15 +414,37 @@ def _declare_mode(mode: int) -> None:
             raise
 
 
-def _options() -> dict[str, Any]:
-    """Kernel options from the environment: ``ACLSIM_RACES`` (fail, the default, or off)."""
-    races = os.environ.get("ACLSIM_RACES", "fail").lower()
-    return {"detect_races": races != "off"}
+#: ACLSIM_RACES -> the kernel options of a C++ launch
+RACES: dict[str, dict[str, Any]] = {"fail": {"detect_races": True, "on_race": "fail"},
+                                     "report": {"detect_races": True, "on_race": "report"},
+                                     "off": {"detect_races": False}}
+
+
+#: ACLSIM_AUTO_SYNC's values
+SWITCH = {"": False, "0": False, "off": False, "no": False, "1": True, "on": True, "yes": True}
+
+
+def _options() -> dict[str, Any] | None:
+    """Kernel options from the environment: ``ACLSIM_RACES`` = ``fail`` (the default: a race fails
+    the launch), ``report`` (races are printed and noted on the launch's diagnostics, the launch goes
+    on) or ``off`` (no race check: as ``detect_races=False``); ``ACLSIM_AUTO_SYNC=1``: the flags are
+    the ones aclsim's auto-sync infers (``auto_sync=True``, what the device build's
+    ``--cce-auto-sync`` does).  None (printed): another value."""
+    races = os.environ.get("ACLSIM_RACES", "fail").strip().lower() or "fail"
+    auto = os.environ.get("ACLSIM_AUTO_SYNC", "").strip().lower()
+    if races not in RACES or auto not in SWITCH:
+        bad = f"ACLSIM_RACES={races!r} is not one of {', '.join(RACES)}" if races not in RACES else (
+            f"ACLSIM_AUTO_SYNC={auto!r} is not one of 1, on, yes, 0, off, no")
+        print(f"aclsim: {bad} [ACL_ERROR_INVALID_PARAM 100000]", file=sys.stderr)
+        return None
+    return {**RACES[races], "auto_sync": SWITCH[auto]}
 
 
 def _report(launch: Any) -> None:
     """One line per launch on stderr (``ACLSIM_QUIET=1``: none); ``ACLSIM_TRACE=file.json``:
     the launch's Perfetto timeline."""
+    for d in launch.diagnostics:  # races (ACLSIM_RACES=report), raw GM writes, padding accesses
+        print(f"aclsim: {launch.name}<<<{launch.block_dim}>>>: {d}", file=sys.stderr)
     report = launch.report
     trace = os.environ.get("ACLSIM_TRACE")
     if trace and report is not None:

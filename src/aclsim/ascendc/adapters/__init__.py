@@ -8,3 +8,6 @@ __all__: list[str] = []
 from aclsim.ascendc.adapters.more import mrg_sort_counts  # noqa: E402 - sort
 
 __all__ += ["mrg_sort_counts"]
+from aclsim.ascendc.adapters.multi import set_tiling_key, tiling_key  # noqa: E402 - blocks, cores, tiling
+
+__all__ += ["set_tiling_key", "tiling_key"]

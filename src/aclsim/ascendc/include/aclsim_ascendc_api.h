@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "75283a6d695ca1a3"
+#define ACLSIM_ASCENDC_TABLE "d0b13e3795c58860"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1200,5 +1200,75 @@ __aicore__ inline uint32_t GetSoftMaxMaxTmpSize(Shape srcShape, uint32_t dataTyp
 
 template <class Shape>
 __aicore__ inline uint32_t GetSoftMaxMinTmpSize(Shape srcShape, uint32_t dataTypeSize, bool isReuseSource, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(280, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, isReuseSource)); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(281, aclsim_file_, aclsim_line_, isAIVOnly); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t usedCores = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(282, aclsim_file_, aclsim_line_, gmWorkspace, ubWorkspace, usedCores, isAIVOnly); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(283, aclsim_file_, aclsim_line_, gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly); }
+
+template <bool isAIVOnly = true>
+__aicore__ inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(284, aclsim_file_, aclsim_line_, gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly); }
+
+template <uint8_t modeId, pipe_t pipe>
+__aicore__ inline void CrossCoreSetFlag(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(285, aclsim_file_, aclsim_line_, flagId, modeId, pipe); }
+
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+__aicore__ inline void CrossCoreWaitFlag(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(286, aclsim_file_, aclsim_line_, flagId, modeId, pipe); }
+
+template <pipe_t pipe>
+__aicore__ inline void NotifyEvent(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(287, aclsim_file_, aclsim_line_, flagId, pipe); }
+
+template <pipe_t pipe = PIPE_S>
+__aicore__ inline void WaitEvent(uint16_t flagId, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(288, aclsim_file_, aclsim_line_, flagId); }
+
+__aicore__ inline int64_t GetSubBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(289, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int64_t GetSubBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(290, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int64_t GetTaskRatio(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(291, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int64_t GetTaskRation(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(292, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline bool AscendIsAIV(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(293, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline bool AscendIsAIC(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(294, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline void KernelTaskTypeDefault(KernelMetaType value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(295, aclsim_file_, aclsim_line_, value); }
+
+__aicore__ inline void KernelTaskType(uint64_t key, KernelMetaType value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(296, aclsim_file_, aclsim_line_, key, value); }
+
+template <typename T>
+__aicore__ inline void SetAtomicAdd(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(297, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void SetAtomicMax(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(298, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void SetAtomicMin(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(299, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void SetAtomicType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(300, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+__aicore__ inline void SetAtomicNone(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(301, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline void DisableDmaAtomic(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(302, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline __gm__ uint8_t* GetUserWorkspace(__gm__ uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<__gm__ uint8_t*>(::aclsim::detail::call(303, aclsim_file_, aclsim_line_, workspace)); }
+
+__aicore__ inline void SetSysWorkspace(__gm__ uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(304, aclsim_file_, aclsim_line_, workspace); }
+
+__aicore__ inline __gm__ uint8_t* GetSysWorkSpacePtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<__gm__ uint8_t*>(::aclsim::detail::call(305, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void InitGlobalMemory(const GlobalTensor<T>& gmWorkspaceAddr, uint64_t size, ::aclsim::detail::nd_t<T> value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(306, aclsim_file_, aclsim_line_, gmWorkspaceAddr, size, value); }
+
+template <typename T>
+__aicore__ inline void InitOutput(const GlobalTensor<T>& gmWorkspaceAddr, uint32_t size, ::aclsim::detail::nd_t<T> value = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(307, aclsim_file_, aclsim_line_, gmWorkspaceAddr, size, value); }
+
+__aicore__ inline void InitSocState(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(308, aclsim_file_, aclsim_line_); }
 
 }  // namespace AscendC
