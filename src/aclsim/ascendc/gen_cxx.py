@@ -60,9 +60,13 @@ def _param_decl(p: Param, row: Row, t: Table) -> str:
 def _args(row: Row) -> str:
     out = []
     tnames = {p.name: p for p in row.tparams}
+    arrays = {p.name: p.ctype for p in row.params if p.ctype.endswith("]")}
     for name in crossing(row):
         if name == "self":
             out.append("*this")
+        elif name in arrays:  # uint64_t mask[] (Ascend C reads two words) or mask[N]: N words
+            dims = arrays[name].rsplit("[", 1)[1].rstrip("]").strip()
+            out.append(f"::aclsim::detail::Array{{{name}, {dims or 2}}}")
         elif name in tnames and tnames[name].ctype in ("typename", "class"):
             out.append(f"::aclsim::detail::Dtype<{name}>{{}}")
         else:
@@ -101,7 +105,7 @@ def _struct(row: Row, t: Table) -> str:
     return (f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
             f"    __aicore__ {row.name}({args}) : {init} {{}}\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
-            f"inline Arg pack(const ::AscendC::{row.name}& s) {{ return struct_arg({ident}, &s); }}\n"
+            f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
 
 

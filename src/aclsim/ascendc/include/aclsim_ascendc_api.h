@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3bd79d5bbbc66a88"
+#define ACLSIM_ASCENDC_TABLE "ee6abc26173319b5"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -151,7 +151,7 @@ struct DataCopyParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::DataCopyParams& s) { return struct_arg(0, &s); }
+template <> struct StructId<::AscendC::DataCopyParams> { static constexpr int value = 0; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -166,7 +166,7 @@ struct DataCopyExtParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::DataCopyExtParams& s) { return struct_arg(1, &s); }
+template <> struct StructId<::AscendC::DataCopyExtParams> { static constexpr int value = 1; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -182,7 +182,7 @@ struct BinaryRepeatParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::BinaryRepeatParams& s) { return struct_arg(2, &s); }
+template <> struct StructId<::AscendC::BinaryRepeatParams> { static constexpr int value = 2; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -196,7 +196,7 @@ struct UnaryRepeatParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::UnaryRepeatParams& s) { return struct_arg(3, &s); }
+template <> struct StructId<::AscendC::UnaryRepeatParams> { static constexpr int value = 3; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -210,7 +210,31 @@ struct GatherMaskParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::GatherMaskParams& s) { return struct_arg(4, &s); }
+template <> struct StructId<::AscendC::GatherMaskParams> { static constexpr int value = 4; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class MaskMode : int32_t {
+    NORMAL = 0,
+    COUNTER = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::MaskMode> { static constexpr int value = 7; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct DataCopyPadParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+    __aicore__ DataCopyPadParams() = default;
+    __aicore__ DataCopyPadParams(bool isPad_, uint8_t leftPadding_, uint8_t rightPadding_, uint64_t paddingValue_) : isPad(isPad_), leftPadding(leftPadding_), rightPadding(rightPadding_), paddingValue(paddingValue_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyPadParams> { static constexpr int value = 5; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -241,6 +265,8 @@ public:
     __aicore__ inline void SetSize(uint32_t size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(5, aclsim_file_, aclsim_line_, *this, size); }
     template <typename U>
     __aicore__ inline LocalTensor<U> ReinterpretCast(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<U>>(::aclsim::detail::call(6, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<U>{})); }
+    __aicore__ inline uint64_t GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(164, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline TPosition GetPosition(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<TPosition>(::aclsim::detail::call(165, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <typename T>
@@ -448,5 +474,262 @@ __aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 
 template <typename T>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(77, aclsim_file_, aclsim_line_, dst, src, work, count); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(78, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(79, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(80, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(81, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(82, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(83, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(84, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(85, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(86, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(87, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(88, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(89, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(90, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(91, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(92, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(93, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(94, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Ln(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(95, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Ln(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(96, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(97, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(98, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(99, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(100, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Rsqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(101, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Rsqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(102, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Reciprocal(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(103, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Reciprocal(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(105, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(106, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(107, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(108, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(109, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(110, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(111, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(112, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(113, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(114, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(115, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(116, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(117, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(118, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(119, aclsim_file_, aclsim_line_, dst, src, scalar, count); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(120, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(121, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(122, aclsim_file_, aclsim_line_, dst, src, scalar, count); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, bool roundEn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(123, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, roundEn, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, bool roundEn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(124, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, roundEn, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(125, aclsim_file_, aclsim_line_, dst, scalar, mask, repeatTimes, dstBlockStride, dstRepeatStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(126, aclsim_file_, aclsim_line_, dst, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, dstBlockStride, dstRepeatStride, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode roundMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(127, aclsim_file_, aclsim_line_, dst, src, roundMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode roundMode, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(128, aclsim_file_, aclsim_line_, dst, src, roundMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode roundMode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(129, aclsim_file_, aclsim_line_, dst, src, roundMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(130, aclsim_file_, aclsim_line_, dst, src0, src1, cmpMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(131, aclsim_file_, aclsim_line_, dst, src0, src1, cmpMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(132, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(133, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(134, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(135, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(136, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(137, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(138, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(139, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(140, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1, SELMODE selMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(141, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(142, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(143, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, ::aclsim::detail::nd_t<U> scalar, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(144, aclsim_file_, aclsim_line_, dst, src, scalar, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, ::aclsim::detail::nd_t<U> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(145, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, ::aclsim::detail::nd_t<U> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(146, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T>
+__aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(147, aclsim_file_, aclsim_line_, dst, firstValue, count); }
+
+template <typename T>
+__aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlkStride, uint8_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(148, aclsim_file_, aclsim_line_, dst, firstValue, mask, repeatTimes, dstBlkStride, dstRepStride); }
+
+template <typename T>
+__aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, const uint64_t mask[], uint8_t repeatTimes, uint16_t dstBlkStride, uint8_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(149, aclsim_file_, aclsim_line_, dst, firstValue, ::aclsim::detail::Array{mask, 2}, repeatTimes, dstBlkStride, dstRepStride); }
+
+template <typename T>
+__aicore__ inline void ArithProgression(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(150, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
+
+__aicore__ inline void SetMaskCount(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(151, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline void SetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(152, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline void ResetMask(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(153, aclsim_file_, aclsim_line_); }
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ inline void SetVectorMask(uint64_t maskHigh, uint64_t maskLow, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(154, aclsim_file_, aclsim_line_, maskHigh, maskLow, ::aclsim::detail::Dtype<T>{}, mode); }
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ inline void SetVectorMask(int32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(155, aclsim_file_, aclsim_line_, len, ::aclsim::detail::Dtype<T>{}, mode); }
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(156, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyPadParams& padParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(157, aclsim_file_, aclsim_line_, dst, src, params, padParams); }
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(158, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T>
+__aicore__ inline void aclsim_DataCopyPadExt(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, bool isPad, uint8_t leftPadding, uint8_t rightPadding, ::aclsim::detail::nd_t<T> paddingValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(159, aclsim_file_, aclsim_line_, dst, src, params, isPad, leftPadding, rightPadding, paddingValue); }
+
+__aicore__ inline void set_flag(pipe_t pipe, pipe_t tpipe, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(160, aclsim_file_, aclsim_line_, pipe, tpipe, eventID); }
+
+__aicore__ inline void wait_flag(pipe_t pipe, pipe_t tpipe, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(161, aclsim_file_, aclsim_line_, pipe, tpipe, eventID); }
+
+__aicore__ inline void pipe_barrier(pipe_t pipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(162, aclsim_file_, aclsim_line_, pipe); }
+
+__aicore__ inline TPipe aclsim_GetTPipe(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<TPipe>(::aclsim::detail::call(163, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline float ToFloat(bfloat16_t value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<float>(::aclsim::detail::call(166, aclsim_file_, aclsim_line_, value)); }
+
+__aicore__ inline bfloat16_t ToBfloat16(float value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bfloat16_t>(::aclsim::detail::call(167, aclsim_file_, aclsim_line_, value)); }
+
+__aicore__ inline int32_t GetDataBlockSizeInBytes(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(168, aclsim_file_, aclsim_line_)); }
 
 }  // namespace AscendC

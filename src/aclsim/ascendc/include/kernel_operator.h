@@ -210,6 +210,9 @@ ACLSIM_DTYPE(double, 13);
 #undef ACLSIM_DTYPE
 
 template <class E> struct EnumId { static constexpr int value = -1; };
+/* a struct of the table: its id (the generated header specializes it; a trait, not an overload of
+   pack, because pack's calls in call() are resolved where call() is defined) */
+template <class S> struct StructId { static constexpr int value = -1; };
 
 struct Array {
     const uint64_t* data;
@@ -243,8 +246,10 @@ template <class T> inline Arg pack(const T& v)
     } else if constexpr (std::is_enum<T>::value) {
         static_assert(EnumId<T>::value >= 0, "aclsim: this enum is not in api_cxx.txt");
         return make(K_ENUM, EnumId<T>::value, static_cast<int64_t>(v));
-    } else if constexpr (std::is_integral<T>::value) {
-        return make(K_INT, 0, static_cast<int64_t>(v));
+    } else if constexpr (std::is_same<T, bool>::value) {  // sub 2: a bool (Python checks `is False`)
+        return make(K_INT, 2, v ? 1 : 0);
+    } else if constexpr (std::is_integral<T>::value) {  // sub 1: a 64-bit unsigned value (its bits)
+        return make(K_INT, std::is_unsigned<T>::value && sizeof(T) == 8 ? 1 : 0, static_cast<int64_t>(v));
     } else if constexpr (std::is_floating_point<T>::value || std::is_same<T, half>::value ||
                          std::is_same<T, bfloat16_t>::value) {
         Arg a;
@@ -259,6 +264,8 @@ template <class T> inline Arg pack(const T& v)
         return make(K_GM, 0, static_cast<int64_t>(reinterpret_cast<uintptr_t>(v)));
     } else if constexpr (std::is_same<T, std::nullptr_t>::value) {
         return make(K_GM, 0, 0);
+    } else if constexpr (StructId<T>::value >= 0) {
+        return struct_arg(StructId<T>::value, &v);
     } else {
         static_assert(always_false<T>::value, "aclsim: this argument type does not cross to Python");
         return make(K_NONE, 0, 0);
