@@ -203,4 +203,9 @@ extern "C" __global__ __aicore__ void vec_scalars(GM_ADDR out, GM_ADDR fout)
     go.SetValue(2, GetDataBlockSizeInBytes());
     go.SetValue(3, static_cast<int32_t>(bf.bits_));
     gf.SetValue(0, ToFloat(bf));
+    LocalTensor<uint64_t> u = buf.Get<uint64_t>()[64];  // a uint64 value with the top bit set, there and back
+    u.SetValue(0, 0xF000000000000001ull);
+    const uint64_t back = u.GetValue(0);
+    go.SetValue(4, static_cast<int32_t>(back & 0xFFFFFFFFu));
+    go.SetValue(5, static_cast<int32_t>(back >> 32));
 }

@@ -154,3 +154,4 @@ def test_scalar_helpers(device, kernels) -> None:  # type: ignore[no-untyped-def
     want = np.float32(1.0 + 1 / 256 + 1 / 65536).view(np.uint32) + 0x7FFF + 1 >> 16  # nearest, ties up: odd
     assert out[3] == want
     assert fout[0] == np.uint32(want << 16).view(F32)
+    assert out[4:6].view(np.uint64)[0] == 0xF000000000000001  # a uint64 crosses both ways whole

@@ -197,8 +197,9 @@ class Bridge:
     def encode(self, value: Any, ret: Any) -> None:
         if value is None:
             ret.kind = K_NONE
-        elif isinstance(value, (bool, np.bool_, int, np.integer)):
-            ret.kind, ret.v.i = K_INT, int(value)
+        elif isinstance(value, (bool, np.bool_, int, np.integer)):  # a uint64 above 2**63: its bits
+            v = int(value)
+            ret.kind, ret.v.i = K_INT, v - (1 << 64) if v >= 1 << 63 else v
         elif isinstance(value, (float, np.floating)):
             ret.kind, ret.v.f = K_FLOAT, float(value)
         elif isinstance(value, asc.GmAddr):
