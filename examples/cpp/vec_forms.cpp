@@ -209,3 +209,23 @@ extern "C" __global__ __aicore__ void vec_scalars(GM_ADDR out, GM_ADDR fout)
     go.SetValue(4, static_cast<int32_t>(back & 0xFFFFFFFFu));
     go.SetValue(5, static_cast<int32_t>(back >> 32));
 }
+
+/* DataCopy with DataCopyEnhancedParams (the plain copy off the coupled chip's L0C path) GM -> UB with
+   a source gap, UB -> UB and UB -> GM; the input read around the L2 cache (SetL2CacheHint) */
+extern "C" __global__ __aicore__ void vec_copy_forms(GM_ADDR x, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32 * sizeof(float));
+    GlobalTensor<float> gx, go;
+    gx.SetGlobalBuffer((__gm__ float*)x, 32);
+    go.SetGlobalBuffer((__gm__ float*)out, 16);
+    gx.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopyEnhancedParams enhanced;
+    DataCopy(t, gx, DataCopyParams(2, 1, 1, 0), enhanced);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(t[16], t, DataCopyParams(1, 2, 0, 0), enhanced);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(go, t[16], DataCopyParams(1, 2, 0, 0), enhanced);
+}

@@ -155,3 +155,9 @@ def test_scalar_helpers(device, kernels) -> None:  # type: ignore[no-untyped-def
     assert out[3] == want
     assert fout[0] == np.uint32(want << 16).view(F32)
     assert out[4:6].view(np.uint64)[0] == 0xF000000000000001  # a uint64 crosses both ways whole
+
+
+def test_data_copy_enhanced_params(device, kernels) -> None:  # type: ignore[no-untyped-def]
+    x = np.arange(32, dtype=F32)
+    _, out = _run(kernels.vec_copy_forms, x, np.zeros(16, F32))
+    np.testing.assert_array_equal(out, np.concatenate([x[0:8], x[16:24]]))

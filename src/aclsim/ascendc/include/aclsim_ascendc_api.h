@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "ee6abc26173319b5"
+#define ACLSIM_ASCENDC_TABLE "2dedeb1d6fefcaf5"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -238,6 +238,73 @@ template <> struct StructId<::AscendC::DataCopyPadParams> { static constexpr int
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class BlockMode : int32_t {
+    BLOCK_MODE_NORMAL = 0,
+    BLOCK_MODE_MATRIX = 1,
+    BLOCK_MODE_VECTOR = 2,
+    BLOCK_MODE_SMALL_CHANNEL = 3,
+    BLOCK_MODE_DEPTHWISE = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::BlockMode> { static constexpr int value = 8; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DeqScale : int32_t {
+    DEQ_NONE = 0,
+    DEQ = 1,
+    VDEQ = 2,
+    DEQ8 = 3,
+    VDEQ8 = 4,
+    DEQ16 = 5,
+    VDEQ16 = 6
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DeqScale> { static constexpr int value = 9; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct DataCopyEnhancedParams {
+    BlockMode blockMode = BlockMode::BLOCK_MODE_NORMAL;
+    DeqScale deqScale = DeqScale::DEQ_NONE;
+    uint64_t deqValue = 0;
+    uint8_t sidStoreMode = 0;
+    bool isRelu = false;
+    int32_t padMode = 0;
+    uint64_t padValue = 0;
+    __aicore__ DataCopyEnhancedParams() = default;
+    __aicore__ DataCopyEnhancedParams(BlockMode blockMode_, DeqScale deqScale_, uint64_t deqValue_, uint8_t sidStoreMode_, bool isRelu_, int32_t padMode_, uint64_t padValue_) : blockMode(blockMode_), deqScale(deqScale_), deqValue(deqValue_), sidStoreMode(sidStoreMode_), isRelu(isRelu_), padMode(padMode_), padValue(padValue_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyEnhancedParams> { static constexpr int value = 6; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CacheMode : int32_t {
+    CACHE_MODE_DISABLE = 0,
+    CACHE_MODE_NORMAL = 1,
+    CACHE_MODE_PERSISTENT = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheMode> { static constexpr int value = 10; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CacheRwMode : int32_t {
+    READ = 1,
+    WRITE = 2,
+    RW = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheRwMode> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 template <typename T>
 class LocalTensor;
 template <typename T>
@@ -286,6 +353,8 @@ public:
     __aicore__ inline uint64_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(13, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline __gm__ T* GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(14, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(15, aclsim_file_, aclsim_line_, *this, offset)); }
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ inline void SetL2CacheHint(CacheMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(172, aclsim_file_, aclsim_line_, *this, mode, rwMode); }
 };
 
 class TPipe : public ::aclsim::detail::Object {
@@ -731,5 +800,14 @@ __aicore__ inline float ToFloat(bfloat16_t value, const char* aclsim_file_ = __b
 __aicore__ inline bfloat16_t ToBfloat16(float value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bfloat16_t>(::aclsim::detail::call(167, aclsim_file_, aclsim_line_, value)); }
 
 __aicore__ inline int32_t GetDataBlockSizeInBytes(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(168, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(169, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(170, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(171, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
 
 }  // namespace AscendC
