@@ -229,3 +229,23 @@ extern "C" __global__ __aicore__ void vec_copy_forms(GM_ADDR x, GM_ADDR out)
     PipeBarrier<PIPE_ALL>();
     DataCopy(go, t[16], DataCopyParams(1, 2, 0, 0), enhanced);
 }
+
+/* the scalar bit helpers, new and older names, on the values of the Ascend C docs' examples */
+extern "C" __global__ __aicore__ void vec_scalar_bits(GM_ADDR out)
+{
+    GlobalTensor<int64_t> go;
+    go.SetGlobalBuffer((__gm__ int64_t*)out, 12);
+    const uint64_t v = 0x0100000000000020ull;
+    go.SetValue(0, GetBitCount<1>(0xFFFFull));
+    go.SetValue(1, ScalarGetCountOfValue<0>(0xFFFFull));
+    go.SetValue(2, CountLeadingZero(v));
+    go.SetValue(3, ScalarCountLeadingZero(0));
+    go.SetValue(4, CountBitsCntSameAsSignBit(static_cast<int64_t>(v)));
+    go.SetValue(5, CountBitsCntSameAsSignBit(-1));
+    go.SetValue(6, CountBitsCntSameAsSignBit(-2));
+    go.SetValue(7, GetSFFValue<1>(v));
+    go.SetValue(8, ScalarGetSFFValue<0>(0xFFFFFFFFFFFFFFFFull));
+    go.SetValue(9, GetSFFValue<0>(0x7ull));
+    go.SetValue(10, CountLeadingZero(0xFFFFFFFFFFFFFFFFull));
+    go.SetValue(11, GetBitCount<1>(0x8000000000000001ull));
+}

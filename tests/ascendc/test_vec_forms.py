@@ -33,12 +33,12 @@ def kernels(cpp_kernels):  # type: ignore[no-untyped-def]
 def _run(kernel, *arrays: np.ndarray) -> list[np.ndarray]:  # type: ignore[no-untyped-def]
     """Launch ``kernel`` on one block with the arrays copied to device memory; the arrays after it."""
     bufs = [aclsim.malloc(a.nbytes) for a in arrays]
-    for buf, a in zip(bufs, arrays):
+    for buf, a in zip(bufs, arrays, strict=True):
         aclsim.memcpy(buf, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     kernel[1, None](*bufs)
     aclsim.synchronize_device()
     out = []
-    for buf, a in zip(bufs, arrays):
+    for buf, a in zip(bufs, arrays, strict=True):
         r = np.empty_like(a)
         aclsim.memcpy(r, r.nbytes, buf, r.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
         aclsim.free(buf)
@@ -161,3 +161,8 @@ def test_data_copy_enhanced_params(device, kernels) -> None:  # type: ignore[no-
     x = np.arange(32, dtype=F32)
     _, out = _run(kernels.vec_copy_forms, x, np.zeros(16, F32))
     np.testing.assert_array_equal(out, np.concatenate([x[0:8], x[16:24]]))
+
+
+def test_scalar_bit_helpers(device, kernels) -> None:  # type: ignore[no-untyped-def]
+    (out,) = _run(kernels.vec_scalar_bits, np.zeros(12, np.int64))
+    assert out.tolist() == [16, 48, 7, 64, 6, -1, 62, 5, -1, 3, 0, 2]

@@ -44,7 +44,7 @@ def _twins(kernels: list[object], blocks: int, stream: object, inputs: list[np.n
            out: np.ndarray) -> tuple[list[np.ndarray], list[object]]:
     """Run each kernel on the same device memory; the output and the launch of each."""
     bufs = [aclsim.malloc(a.nbytes) for a in [*inputs, out]]
-    for buf, a in zip(bufs, inputs):
+    for buf, a in zip(bufs, inputs, strict=False):
         aclsim.memcpy(buf, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
     results, launches = [], []
     for kernel in kernels:
@@ -83,8 +83,8 @@ def test_hand_flags_cpp_intrinsics_and_python_twin_agree(cpp_kernels, device) ->
     assert zc.tobytes() == (x + y).tobytes() == zp.tobytes()
     _same_launch(cpp, py, "add_hand_flags.cpp", "DataCopy")
     flags = [i for i in cpp.streams[0] if i.op in ("set_flag", "wait_flag")]
-    assert flags and all("flag(PIPE_" in (CPP_EXAMPLES / "add_hand_flags.cpp").read_text().splitlines()[i.line - 1]
-                         for i in flags)
+    lines = (CPP_EXAMPLES / "add_hand_flags.cpp").read_text().splitlines()
+    assert flags and all("flag(PIPE_" in lines[i.line - 1] for i in flags)  # the intrinsics' lines
 
 
 def test_tmp_buffer_cpp_cast_and_python_twin_agree(cpp_kernels, device) -> None:  # type: ignore[no-untyped-def]

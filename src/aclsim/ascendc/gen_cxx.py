@@ -105,7 +105,8 @@ def _struct(row: Row, t: Table) -> str:
     return (f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
             f"    __aicore__ {row.name}({args}) : {init} {{}}\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
-            f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
+            f"template <> struct StructId<::AscendC::{row.name}> "
+            f"{{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
 
 

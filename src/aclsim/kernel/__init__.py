@@ -617,3 +617,11 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
     "sort32",
 ]
 __all__ += ["source_location"]  # where a non-Python front end's statement is (aclsim.ascendc)
+from aclsim.kernel.scalar_bits import (  # noqa: E402  # the scalar bit helpers (issue 16)
+    count_bits_cnt_same_as_sign_bit,
+    count_leading_zero,
+    get_bit_count,
+    get_sff_value,
+)
+
+__all__ += ["count_bits_cnt_same_as_sign_bit", "count_leading_zero", "get_bit_count", "get_sff_value"]

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "2dedeb1d6fefcaf5"
+#define ACLSIM_ASCENDC_TABLE "d732b2968b10dc8e"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -809,5 +809,23 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
 
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(171, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <int countValue>
+__aicore__ inline int64_t GetBitCount(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(173, aclsim_file_, aclsim_line_, valueIn, countValue)); }
+
+template <int countValue>
+__aicore__ inline int64_t ScalarGetCountOfValue(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(174, aclsim_file_, aclsim_line_, valueIn, countValue)); }
+
+__aicore__ inline int64_t CountLeadingZero(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(175, aclsim_file_, aclsim_line_, valueIn)); }
+
+__aicore__ inline int64_t ScalarCountLeadingZero(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(176, aclsim_file_, aclsim_line_, valueIn)); }
+
+__aicore__ inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(177, aclsim_file_, aclsim_line_, valueIn)); }
+
+template <int countValue>
+__aicore__ inline int64_t GetSFFValue(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(178, aclsim_file_, aclsim_line_, valueIn, countValue)); }
+
+template <int countValue>
+__aicore__ inline int64_t ScalarGetSFFValue(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(179, aclsim_file_, aclsim_line_, valueIn, countValue)); }
 
 }  // namespace AscendC
