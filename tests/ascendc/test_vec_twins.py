@@ -3,7 +3,9 @@
 
 - ``examples/cpp/add_hand_flags.cpp`` / ``examples/13_kernel_hand_flags.py``: the CCE intrinsics
   ``set_flag/wait_flag(pipe, pipe, event_t)`` against ``set_flag(HardEvent, id)``;
-- ``examples/cpp/tmp_buffer.cpp`` / ``examples/19_port_tmp_buffer.py``: Cast bfloat16 <-> float.
+- ``examples/cpp/tmp_buffer.cpp`` / ``examples/19_port_tmp_buffer.py``: Cast bfloat16 <-> float;
+- ``examples/cpp/scale_serial.cpp`` / ``serial_kernel(6, 7)`` of ``examples/20_double_buffering.py``: the
+  intrinsics with ``EVENT_ID0``, Muls/Adds with float scalars on half tensors.
 """
 
 from __future__ import annotations
@@ -100,3 +102,14 @@ def test_tmp_buffer_cpp_cast_and_python_twin_agree(cpp_kernels, device) -> None:
     want = (x.astype(np.float32) + y.astype(np.float32)).astype(bf16)
     assert zc.view(np.uint16).tobytes() == want.view(np.uint16).tobytes() == zp.view(np.uint16).tobytes()
     _same_launch(cpp, py, "tmp_buffer.cpp", "DataCopy")
+
+
+def test_serial_scale_cpp_intrinsics_and_python_twin_agree(cpp_kernels, device) -> None:  # type: ignore[no-untyped-def]
+    kernels = cpp_kernels([CPP_EXAMPLES / "scale_serial.cpp"])
+    twin = _python_twin("20_double_buffering")
+    tile = twin.TILE  # type: ignore[attr-defined]
+    x = (np.arange(6 * tile) % 1000).astype(np.float16)
+    (yc, yp), (cpp, py) = _twins([kernels.scale_serial, twin.serial_kernel(6, 7)],  # type: ignore[attr-defined]
+                                 1, device, [x], np.zeros_like(x))
+    assert yc.tobytes() == (x * np.float16(2)).tobytes() == yp.tobytes()
+    _same_launch(cpp, py, "scale_serial.cpp", "DataCopy")
