@@ -249,3 +249,9 @@ extern "C" __global__ __aicore__ void vec_scalar_bits(GM_ADDR out)
     go.SetValue(10, CountLeadingZero(0xFFFFFFFFFFFFFFFFull));
     go.SetValue(11, GetBitCount<1>(0x8000000000000001ull));
 }
+
+/* a pipe pair no HardEvent joins: the launch fails naming the pair and this line */
+extern "C" __global__ __aicore__ void vec_bad_flag(GM_ADDR out)
+{
+    set_flag(PIPE_S, PIPE_S, EVENT_ID0);
+}

@@ -6,12 +6,16 @@ the scalar helpers."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import aclsim
-from conftest import CPP_EXAMPLES
+
+ROOT = Path(__file__).resolve().parents[2]
+CPP_EXAMPLES = ROOT / "examples" / "cpp"  # as in conftest.py (not `from conftest import`: when
+# tests of several folders run together, another folder's conftest may hold that module name)
 
 F32 = np.float32
 
@@ -35,14 +39,17 @@ def _run(kernel, *arrays: np.ndarray) -> list[np.ndarray]:  # type: ignore[no-un
     bufs = [aclsim.malloc(a.nbytes) for a in arrays]
     for buf, a in zip(bufs, arrays, strict=True):
         aclsim.memcpy(buf, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
-    kernel[1, None](*bufs)
-    aclsim.synchronize_device()
     out = []
-    for buf, a in zip(bufs, arrays, strict=True):
-        r = np.empty_like(a)
-        aclsim.memcpy(r, r.nbytes, buf, r.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
-        aclsim.free(buf)
-        out.append(r)
+    try:
+        kernel[1, None](*bufs)
+        aclsim.synchronize_device()
+        for buf, a in zip(bufs, arrays, strict=True):
+            r = np.empty_like(a)
+            aclsim.memcpy(r, r.nbytes, buf, r.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+            out.append(r)
+    finally:
+        for buf in bufs:
+            aclsim.free(buf)
     return out
 
 
@@ -166,3 +173,13 @@ def test_data_copy_enhanced_params(device, kernels) -> None:  # type: ignore[no-
 def test_scalar_bit_helpers(device, kernels) -> None:  # type: ignore[no-untyped-def]
     (out,) = _run(kernels.vec_scalar_bits, np.zeros(12, np.int64))
     assert out.tolist() == [16, 48, 7, 64, 6, -1, 62, 5, -1, 3, 0, 2]
+
+
+def test_flag_between_pipes_no_event_joins_fails_at_its_line(device, kernels) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(aclsim.AclError) as info:
+        _run(kernels.vec_bad_flag, np.zeros(8, F32))
+    text = str(info.value)
+    assert "no HardEvent from S to S" in text and "vec_forms.cpp" in text
+    line = next(i for i, s in enumerate((CPP_EXAMPLES / "vec_forms.cpp").read_text().splitlines(), 1)
+                if "set_flag(PIPE_S, PIPE_S" in s)
+    assert f"vec_forms.cpp:{line}" in text

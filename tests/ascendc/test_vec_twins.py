@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import aclsim
-from conftest import CPP_EXAMPLES, ROOT
+
+ROOT = Path(__file__).resolve().parents[2]
+CPP_EXAMPLES = ROOT / "examples" / "cpp"  # as in conftest.py (not `from conftest import`: when
+# tests of several folders run together, another folder's conftest may hold that module name)
 
 
 def _python_twin(name: str) -> object:
