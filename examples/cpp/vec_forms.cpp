@@ -255,3 +255,169 @@ extern "C" __global__ __aicore__ void vec_bad_flag(GM_ADDR out)
 {
     set_flag(PIPE_S, PIPE_S, EVENT_ID0);
 }
+
+/* every remaining float overload of the mask forms, one segment of 128 each: the binary ones
+   (mask count 40, then the mask words), the unary ones (on p > 0), the scalar ones, Axpy,
+   CreateVecIndex, Cast float -> float (CAST_FLOOR) with mask words and with the register set by
+   SetVectorMask<float>(len) */
+constexpr int32_t ALL_SEGS = 44;
+
+extern "C" __global__ __aicore__ void vec_all_forms(GM_ADDR x, GM_ADDR y, GM_ADDR pos, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, (3 + ALL_SEGS) * N * sizeof(float));
+    GlobalTensor<float> gx, gy, gp, go;
+    gx.SetGlobalBuffer((__gm__ float*)x, N);
+    gy.SetGlobalBuffer((__gm__ float*)y, N);
+    gp.SetGlobalBuffer((__gm__ float*)pos, N);
+    go.SetGlobalBuffer((__gm__ float*)out, ALL_SEGS * N);
+    LocalTensor<float> all = buf.Get<float>();
+    LocalTensor<float> a = all[0];
+    LocalTensor<float> b = all[N];
+    LocalTensor<float> p = all[2 * N];
+    LocalTensor<float> o = all[3 * N];
+    DataCopy(a, gx, N);
+    DataCopy(b, gy, N);
+    DataCopy(p, gp, N);
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+    Duplicate(o, 0.0f, ALL_SEGS * N);
+    PipeBarrier<PIPE_V>();
+
+    uint64_t words[2] = {0xFF00FF00F0F0F0F0ull, 0};
+    BinaryRepeatParams bp;
+    UnaryRepeatParams up;
+    int32_t k = 0;
+#define ACLSIM_BIN(OP)                                                                              \
+    OP(o[(k++) * N], a, b, 40, 2, bp);                                                              \
+    OP(o[(k++) * N], a, b, words, 2, bp);
+    ACLSIM_BIN(Add)
+    ACLSIM_BIN(Sub)
+    ACLSIM_BIN(Mul)
+    ACLSIM_BIN(Div)
+    ACLSIM_BIN(Max)
+    ACLSIM_BIN(Min)
+#define ACLSIM_UN(OP, SRC)                                                                          \
+    OP(o[(k++) * N], SRC, 40, 2, up);                                                               \
+    OP(o[(k++) * N], SRC, words, 2, up);
+    ACLSIM_UN(Exp, a)
+    ACLSIM_UN(Ln, p)
+    ACLSIM_UN(Abs, a)
+    ACLSIM_UN(Sqrt, p)
+    ACLSIM_UN(Rsqrt, p)
+    ACLSIM_UN(Reciprocal, p)
+    ACLSIM_UN(Relu, a)
+#define ACLSIM_SC(OP, S)                                                                            \
+    OP(o[(k++) * N], a, S, 40, 2, up);                                                              \
+    OP(o[(k++) * N], a, S, words, 2, up);
+    ACLSIM_SC(Adds, 1.5f)
+    ACLSIM_SC(Muls, -2.0f)
+    ACLSIM_SC(Maxs, 0.5f)
+    ACLSIM_SC(Mins, 0.5f)
+    ACLSIM_SC(LeakyRelu, 0.25f)
+    ACLSIM_SC(Axpy, 0.5f)
+#undef ACLSIM_BIN
+#undef ACLSIM_UN
+#undef ACLSIM_SC
+    CreateVecIndex(o[(k++) * N], 3.0f, 40, 2, 1, 8);
+    CreateVecIndex(o[(k++) * N], 3.0f, words, 2, 1, 8);
+    Cast(o[(k++) * N], a, RoundMode::CAST_FLOOR, words, 2, up);
+    SetVectorMask<float>(40);
+    Cast<float, float, false>(o[(k++) * N], a, RoundMode::CAST_FLOOR, MASK_PLACEHOLDER, 2, up);
+    ResetMask();
+    ArithProgression(o[(k++) * N], 1.0f, 0.5f, N);
+    PipeBarrier<PIPE_V>();
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(go, o, ALL_SEGS * N);
+}
+
+/* Compares in its three forms (the mask is reserved: every lane compared), CompareScalar with mask
+   words, Select tensor/tensor with a mask count, tensor/scalar with mask words and a count, Cast float -> half
+   with mask words */
+extern "C" __global__ __aicore__ void vec_cmp_more(GM_ADDR x, GM_ADDR bits, GM_ADDR sel, GM_ADDR h)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> fbuf, bbuf, hbuf;
+    pipe.InitBuffer(fbuf, 5 * N * sizeof(float));
+    pipe.InitBuffer(bbuf, 4 * 32);
+    pipe.InitBuffer(hbuf, N * sizeof(half));
+    GlobalTensor<float> gx, gsel;
+    GlobalTensor<uint8_t> gbits;
+    GlobalTensor<half> gh;
+    gx.SetGlobalBuffer((__gm__ float*)x, N);
+    gsel.SetGlobalBuffer((__gm__ float*)sel, 3 * N);
+    gbits.SetGlobalBuffer((__gm__ uint8_t*)bits, 4 * 32);
+    gh.SetGlobalBuffer((__gm__ half*)h, N);
+    LocalTensor<float> f = fbuf.Get<float>();
+    LocalTensor<float> a = f[0];
+    LocalTensor<float> s = f[N];
+    LocalTensor<uint8_t> m = bbuf.Get<uint8_t>();
+    LocalTensor<half> lh = hbuf.Get<half>();
+    DataCopy(a, gx, N);
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+    Duplicate(f[N], 0.0f, 4 * N);
+    Duplicate(m.ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0), 4 * 16);
+    Duplicate(lh, static_cast<half>(0.0f), N);
+    pipe_barrier(PIPE_V);
+
+    uint64_t words[2] = {0xFF00FF00F0F0F0F0ull, 0};
+    BinaryRepeatParams bp;
+    UnaryRepeatParams up;
+    Compares(m[0], a, 0.0f, CMPMODE::GT, N);
+    Compares(m[32], a, 0.5f, CMPMODE::LT, 40, 2, up);
+    Compares(m[64], a, 0.5f, CMPMODE::NE, words, 2, up);
+    CompareScalar(m[96], a, 0.0f, CMPMODE::GE, words, 2, up);
+    pipe_barrier(PIPE_V);
+    Select(s[0], m[0], a, f[4 * N], SELMODE::VSEL_TENSOR_TENSOR_MODE, 40, 2, bp);
+    Select(s[N], m[0], a, -1.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, words, 2, bp);
+    Select(s[2 * N], m[32], a, 2.0f, SELMODE::VSEL_TENSOR_SCALAR_MODE, N);
+    Cast(lh, a, RoundMode::CAST_NONE, words, 2, UnaryRepeatParams(1, 1, 4, 8));
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(gbits, m, 4 * 32);
+    DataCopy(gsel, s, 3 * N);
+    DataCopy(gh, lh, N);
+}
+
+/* the remaining int16 overloads: And with mask words, Or with a mask count, Not with mask words,
+   ShiftLeft in both mask forms, Duplicate with a mask count, CreateVecIndex with mask words, ShiftRight's
+   count form */
+extern "C" __global__ __aicore__ void vec_int16_more(GM_ADDR x, GM_ADDR y, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, (2 + ISEGS) * M * sizeof(int16_t));
+    GlobalTensor<int16_t> gx, gy, go;
+    gx.SetGlobalBuffer((__gm__ int16_t*)x, M);
+    gy.SetGlobalBuffer((__gm__ int16_t*)y, M);
+    go.SetGlobalBuffer((__gm__ int16_t*)out, ISEGS * M);
+    LocalTensor<int16_t> all = buf.Get<int16_t>();
+    LocalTensor<int16_t> a = all[0];
+    LocalTensor<int16_t> b = all[M];
+    LocalTensor<int16_t> o = all[2 * M];
+    DataCopy(a, gx, M);
+    DataCopy(b, gy, M);
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+    Duplicate(o, static_cast<int16_t>(0), ISEGS * M);
+    PipeBarrier<PIPE_V>();
+
+    uint64_t words[2] = {0x00FF00FF00FF00FFull, 0xFFFF000000000000ull};
+    BinaryRepeatParams bp;
+    UnaryRepeatParams up;
+    And(o[0], a, b, words, 2, bp);
+    Or(o[M], a, b, 64, 2, bp);
+    Not(o[2 * M], a, words, 2, up);
+    ShiftLeft(o[3 * M], a, static_cast<int16_t>(2), 100, 2, up);
+    ShiftLeft(o[4 * M], a, static_cast<int16_t>(5), words, 2, up);
+    Duplicate(o[5 * M], static_cast<int16_t>(9), 30, 2, 1, 8);
+    CreateVecIndex(o[6 * M], static_cast<int16_t>(-7), words, 2, 1, 8);
+    ShiftRight(o[7 * M], a, static_cast<int16_t>(3), M);
+    PipeBarrier<PIPE_V>();
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(go, o, ISEGS * M);
+}

@@ -183,3 +183,101 @@ def test_flag_between_pipes_no_event_joins_fails_at_its_line(device, kernels) ->
     line = next(i for i, s in enumerate((CPP_EXAMPLES / "vec_forms.cpp").read_text().splitlines(), 1)
                 if "set_flag(PIPE_S, PIPE_S" in s)
     assert f"vec_forms.cpp:{line}" in text
+
+
+def test_all_float_mask_forms(device, kernels) -> None:  # type: ignore[no-untyped-def]
+    """Each float overload of the mask forms once (examples/cpp/vec_forms.cpp: vec_all_forms)."""
+    rng = np.random.default_rng(6)
+    n = 128
+    a = rng.uniform(-4, 4, n).astype(F32)
+    b = rng.uniform(0.5, 4, n).astype(F32) * rng.choice([-1, 1], n).astype(F32)
+    p = rng.uniform(0.1, 8, n).astype(F32)
+    out = _run(kernels.vec_all_forms, a, b, p, np.full(44 * n, np.nan, F32))[3].reshape(44, n)
+    count = _lanes(64, 2, np.arange(40))
+    words = _lanes(64, 2, _bits((0xFF00FF00F0F0F0F0, 0), 64))
+    exact = [a + b, a - b, a * b, a / b, np.maximum(a, b), np.minimum(a, b)]
+    close = [np.exp(a), np.log(p)]
+    exact += [np.abs(a)]
+    close += [np.sqrt(p), (1 / np.sqrt(p.astype(np.float64))).astype(F32), (1 / p.astype(np.float64)).astype(F32)]
+    exact += [np.maximum(a, 0), a + F32(1.5), a * F32(-2), np.maximum(a, F32(0.5)), np.minimum(a, F32(0.5)),
+              np.where(a >= 0, a, a * F32(0.25)), a * F32(0.5)]
+    order = ["add", "sub", "mul", "div", "max", "min", "exp", "ln", "abs", "sqrt", "rsqrt", "reciprocal",
+             "relu", "adds", "muls", "maxs", "mins", "leaky_relu", "axpy"]
+    want_of = dict(zip(order[:6], exact[:6], strict=True))
+    want_of.update({"exp": close[0], "ln": close[1], "abs": exact[6], "sqrt": close[2], "rsqrt": close[3],
+                    "reciprocal": close[4]})
+    want_of.update(dict(zip(order[12:], exact[7:], strict=True)))
+    for i, name in enumerate(order):
+        for j, lanes in enumerate((count, words)):
+            seg = out[2 * i + j]
+            want = np.zeros(n, F32)
+            want[lanes] = want_of[name][lanes]
+            if name in ("exp", "ln", "sqrt", "rsqrt", "reciprocal"):
+                np.testing.assert_allclose(seg, want, rtol=2e-7, err_msg=f"{name} form {j}")
+            else:
+                np.testing.assert_array_equal(seg, want, err_msg=f"{name} form {j}")
+    k = 2 * len(order)
+    index = np.zeros((2, n), F32)
+    for j, lanes in enumerate((count, words)):
+        index[j][lanes] = (F32(3) + np.arange(n, dtype=F32))[lanes]
+    np.testing.assert_array_equal(out[k:k + 2], index)
+    floor_words, floor_count = np.zeros(n, F32), np.zeros(n, F32)
+    floor_words[words] = np.floor(a)[words]
+    floor_count[count] = np.floor(a)[count]  # SetVectorMask<float>(40): the first 40 lanes
+    np.testing.assert_array_equal(out[k + 2], floor_words)
+    np.testing.assert_array_equal(out[k + 3], floor_count)
+    np.testing.assert_array_equal(out[k + 4], F32(1) + F32(0.5) * np.arange(n, dtype=F32))
+    np.testing.assert_array_equal(out[k + 5], np.zeros(n, F32))
+
+
+def test_compares_select_cast_more(device, kernels) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(8)
+    n = 128
+    a = rng.uniform(-3, 3, n).astype(F32)
+    a[5] = 0.5
+    res = _run(kernels.vec_cmp_more, a, np.zeros(128, np.uint8), np.full(3 * n, np.nan, F32),
+               np.zeros(n, np.float16))
+    bits, sel, h = res[1:]
+    unpack = lambda raw: np.unpackbits(raw, bitorder="little")[:n].astype(bool)  # noqa: E731
+    gt0, lt_half, ne_half, ge_words = (unpack(bits[k * 32:k * 32 + 16]) for k in range(4))
+    words = _lanes(64, 2, _bits((0xFF00FF00F0F0F0F0, 0), 64))
+    count = _lanes(64, 2, np.arange(40))
+    np.testing.assert_array_equal(gt0, a > 0)
+    np.testing.assert_array_equal(lt_half, a < F32(0.5))  # Compares: the mask is reserved
+    np.testing.assert_array_equal(ne_half, a != F32(0.5))
+    want_ge = np.zeros(n, bool)
+    want_ge[words] = (a >= 0)[words]
+    np.testing.assert_array_equal(ge_words, want_ge)
+    s = sel.reshape(3, n)
+    np.testing.assert_array_equal(s[2], np.where(a < F32(0.5), a, F32(2)))
+    want0 = np.zeros(n, F32)
+    want0[count] = np.where(a > 0, a, F32(0))[count]
+    np.testing.assert_array_equal(s[0], want0)
+    want1 = np.zeros(n, F32)
+    want1[words] = np.where(a > 0, a, F32(-1))[words]
+    np.testing.assert_array_equal(s[1], want1)
+    want_h = np.zeros(n, np.float16)
+    want_h[words] = a.astype(np.float16)[words]
+    np.testing.assert_array_equal(h.view(np.uint16), want_h.view(np.uint16))
+
+
+def test_int16_more_forms(device, kernels) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(9)
+    m = 256
+    a = rng.integers(-30000, 30000, m, dtype=np.int16)
+    b = rng.integers(-30000, 30000, m, dtype=np.int16)
+    seg = _run(kernels.vec_int16_more, a, b, np.full(8 * m, 99, np.int16))[2].reshape(8, m)
+    words = _lanes(128, 2, _bits((0x00FF00FF00FF00FF, 0xFFFF000000000000), 128))
+    first = lambda k: _lanes(128, 2, np.arange(k))  # noqa: E731
+    au = a.view(np.uint16)
+    shl = lambda s: ((au & 0x8000) | ((au << s) & 0x7FFF)).astype(np.uint16).view(np.int16)  # noqa: E731
+    want = np.zeros((8, m), np.int16)
+    want[0][words] = (a & b)[words]
+    want[1][first(64)] = (a | b)[first(64)]
+    want[2][words] = (~a)[words]
+    want[3][first(100)] = shl(2)[first(100)]
+    want[4][words] = shl(5)[words]
+    want[5][first(30)] = 9
+    want[6][words] = (np.arange(m) - 7).astype(np.int16)[words]
+    want[7] = a >> 3  # arithmetic for int16
+    np.testing.assert_array_equal(seg, want)
