@@ -208,6 +208,9 @@ extern "C" __global__ __aicore__ void vec_scalars(GM_ADDR out, GM_ADDR fout)
     const uint64_t back = u.GetValue(0);
     go.SetValue(4, static_cast<int32_t>(back & 0xFFFFFFFFu));
     go.SetValue(5, static_cast<int32_t>(back >> 32));
+    LocalTensor<bfloat16_t> w = buf.Get<bfloat16_t>()[256];  // a bfloat16 value there and back
+    w.SetValue(0, bfloat16_t(-2.5f));
+    gf.SetValue(1, static_cast<float>(w.GetValue(0)));
 }
 
 /* DataCopy with DataCopyEnhancedParams (the plain copy off the coupled chip's L0C path) GM -> UB with

@@ -162,6 +162,7 @@ def test_scalar_helpers(device, kernels) -> None:  # type: ignore[no-untyped-def
     assert out[3] == want
     assert fout[0] == np.uint32(want << 16).view(F32)
     assert out[4:6].view(np.uint64)[0] == 0xF000000000000001  # a uint64 crosses both ways whole
+    assert fout[1] == -2.5  # a bfloat16 result crosses as its value (not as an object handle)
 
 
 def test_data_copy_enhanced_params(device, kernels) -> None:  # type: ignore[no-untyped-def]

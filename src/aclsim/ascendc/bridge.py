@@ -200,7 +200,7 @@ class Bridge:
         elif isinstance(value, (bool, np.bool_, int, np.integer)):  # a uint64 above 2**63: its bits
             v = int(value)
             ret.kind, ret.v.i = K_INT, v - (1 << 64) if v >= 1 << 63 else v
-        elif isinstance(value, (float, np.floating)):
+        elif isinstance(value, (float, np.floating)) or _ml_float(value):
             ret.kind, ret.v.f = K_FLOAT, float(value)
         elif isinstance(value, asc.GmAddr):
             ret.kind, ret.v.i = K_GM, self.to_host(int(value))
@@ -296,6 +296,11 @@ def _declare_mode(mode: int) -> None:
     except AclError:
         if mode != 2:  # AIV_MODE on a coupled chip: its AI Cores run vector kernels
             raise
+
+
+def _ml_float(value: Any) -> bool:
+    """An ml_dtypes scalar (bfloat16): no np.floating, it would cross as an object handle."""
+    return isinstance(value, np.generic) and value.dtype.kind == "V"
 
 
 def _options() -> dict[str, Any]:
