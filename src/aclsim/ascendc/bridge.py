@@ -167,9 +167,12 @@ class Bridge:
         kind = arg.kind
         if kind == K_HANDLE:
             return self.objects[arg.v.i]
-        if kind == K_INT:  # sub 1: a uint64_t (above 2**63 it crossed as a negative int64); 2: a bool
-            sub = arg.sub
-            return arg.v.i if not sub else arg.v.i & 0xFFFF_FFFF_FFFF_FFFF if sub == 1 else bool(arg.v.i)
+        if kind == K_INT:
+            if arg.sub == 1:  # a uint64_t: above 2**63 it crossed as a negative int64
+                return arg.v.i & 0xFFFF_FFFF_FFFF_FFFF
+            if arg.sub == 2:  # a bool (the kernel layer tests `is_set_mask is False`)
+                return bool(arg.v.i)
+            return arg.v.i
         if kind == K_FLOAT:
             return arg.v.f
         if kind == K_ENUM:
