@@ -204,6 +204,10 @@ class Bridge:
         if kind == K_HANDLE:
             return self.objects[arg.i]
         if kind == K_INT:
+            if arg.sub == 1:  # a uint64_t: above 2**63 it crossed as a negative int64
+                return arg.i & 0xFFFF_FFFF_FFFF_FFFF
+            if arg.sub == 2:  # a bool (the kernel layer tests `is_set_mask is False`)
+                return bool(arg.i)
             return arg.i
         if kind == K_FLOAT:
             return arg.f
@@ -233,9 +237,9 @@ class Bridge:
         """A return value whose C++ type is a template's (the value says which)."""
         if value is None:
             ret.kind = K_NONE
-        elif isinstance(value, (bool, np.bool_, int, np.integer)):
-            ret.kind, ret.i = K_INT, int(value)
-        elif isinstance(value, (float, np.floating)):
+        elif isinstance(value, (bool, np.bool_, int, np.integer)):  # a uint64 above 2**63: its bits
+            ret.kind, ret.i = K_INT, _int64(int(value))
+        elif isinstance(value, (float, np.floating)) or _ml_float(value):
             ret.kind, ret.f = K_FLOAT, float(value)
         elif isinstance(value, asc.GmAddr):
             ret.kind, ret.i = K_GM, self.to_host(int(value))
@@ -257,7 +261,7 @@ class Bridge:
             return pointer
         if base in INT_TYPES:  # C++ reads the int unless the kind says float
             def integer(value: Any, ret: Any) -> None:
-                ret.i = int(value)
+                ret.i = _int64(int(value))
             return integer
         if base in FLOAT_TYPES:
             def real(value: Any, ret: Any) -> None:
@@ -287,7 +291,7 @@ class Bridge:
                 kind = a.kind
                 if kind == K_HANDLE:
                     values.append(objects[a.i])
-                elif kind == K_INT:
+                elif kind == K_INT and not a.sub:
                     values.append(a.i)
                 elif kind == K_FLOAT:
                     values.append(a.f)
@@ -412,6 +416,16 @@ def _declare_mode(mode: int) -> None:
     except AclError:
         if mode != 2:  # AIV_MODE on a coupled chip: its AI Cores run vector kernels
             raise
+
+
+def _ml_float(value: Any) -> bool:
+    """An ml_dtypes scalar (bfloat16): no np.floating, it would cross as an object handle."""
+    return isinstance(value, np.generic) and value.dtype.kind == "V"
+
+
+def _int64(value: int) -> int:
+    """An integer as the int64 slot holds it (a uint64 above 2**63: its bits)."""
+    return value - (1 << 64) if value >= 1 << 63 else value
 
 
 #: ACLSIM_RACES -> the kernel options of a C++ launch

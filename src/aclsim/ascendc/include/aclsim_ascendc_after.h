@@ -64,4 +64,5 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_more.h"
 #include "aclsim_ascendc_multi.h"
 
+#include "aclsim_ascendc_vec.h"
 #endif

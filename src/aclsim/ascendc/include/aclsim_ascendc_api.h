@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "d0b13e3795c58860"
+#define ACLSIM_ASCENDC_TABLE "a6ac7df95d2a46f4"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -365,6 +365,97 @@ template <> struct StructId<::AscendC::MrgSort4Info> { static constexpr int valu
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class MaskMode : int32_t {
+    NORMAL = 0,
+    COUNTER = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::MaskMode> { static constexpr int value = 9; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct DataCopyPadParams {
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+    __aicore__ DataCopyPadParams() = default;
+    __aicore__ DataCopyPadParams(bool isPad_, uint8_t leftPadding_, uint8_t rightPadding_, uint64_t paddingValue_) : isPad(isPad_), leftPadding(leftPadding_), rightPadding(rightPadding_), paddingValue(paddingValue_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyPadParams> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class BlockMode : int32_t {
+    BLOCK_MODE_NORMAL = 0,
+    BLOCK_MODE_MATRIX = 1,
+    BLOCK_MODE_VECTOR = 2,
+    BLOCK_MODE_SMALL_CHANNEL = 3,
+    BLOCK_MODE_DEPTHWISE = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::BlockMode> { static constexpr int value = 10; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DeqScale : int32_t {
+    DEQ_NONE = 0,
+    DEQ = 1,
+    VDEQ = 2,
+    DEQ8 = 3,
+    VDEQ8 = 4,
+    DEQ16 = 5,
+    VDEQ16 = 6
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DeqScale> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct DataCopyEnhancedParams {
+    BlockMode blockMode = BlockMode::BLOCK_MODE_NORMAL;
+    DeqScale deqScale = DeqScale::DEQ_NONE;
+    uint64_t deqValue = 0;
+    uint8_t sidStoreMode = 0;
+    bool isRelu = false;
+    int32_t padMode = 0;
+    uint64_t padValue = 0;
+    __aicore__ DataCopyEnhancedParams() = default;
+    __aicore__ DataCopyEnhancedParams(BlockMode blockMode_, DeqScale deqScale_, uint64_t deqValue_, uint8_t sidStoreMode_, bool isRelu_, int32_t padMode_, uint64_t padValue_) : blockMode(blockMode_), deqScale(deqScale_), deqValue(deqValue_), sidStoreMode(sidStoreMode_), isRelu(isRelu_), padMode(padMode_), padValue(padValue_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyEnhancedParams> { static constexpr int value = 12; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CacheMode : int32_t {
+    CACHE_MODE_DISABLE = 0,
+    CACHE_MODE_NORMAL = 1,
+    CACHE_MODE_PERSISTENT = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheMode> { static constexpr int value = 12; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CacheRwMode : int32_t {
+    READ = 1,
+    WRITE = 2,
+    RW = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheRwMode> { static constexpr int value = 13; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -405,6 +496,8 @@ public:
     __aicore__ inline void SetSize(uint32_t size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(5, aclsim_file_, aclsim_line_, *this, size); }
     template <typename U>
     __aicore__ inline LocalTensor<U> ReinterpretCast(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<U>>(::aclsim::detail::call(6, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<U>{})); }
+    __aicore__ inline uint64_t GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(395, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline TPosition GetPosition(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<TPosition>(::aclsim::detail::call(396, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <typename T>
@@ -424,6 +517,8 @@ public:
     __aicore__ inline uint64_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(13, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline __gm__ T* GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(14, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(15, aclsim_file_, aclsim_line_, *this, offset)); }
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ inline void SetL2CacheHint(CacheMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(403, aclsim_file_, aclsim_line_, *this, mode, rwMode); }
 };
 
 class TPipe : public ::aclsim::detail::Object {
@@ -1270,5 +1365,289 @@ template <typename T>
 __aicore__ inline void InitOutput(const GlobalTensor<T>& gmWorkspaceAddr, uint32_t size, ::aclsim::detail::nd_t<T> value = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(307, aclsim_file_, aclsim_line_, gmWorkspaceAddr, size, value); }
 
 __aicore__ inline void InitSocState(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(308, aclsim_file_, aclsim_line_); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(309, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(310, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(311, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(312, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(313, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(314, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(315, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(316, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(317, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(318, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(319, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(320, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(321, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(322, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(323, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(324, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Exp(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(325, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Ln(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(326, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Ln(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(327, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(328, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(329, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(330, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Sqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(331, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Rsqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(332, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Rsqrt(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(333, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Reciprocal(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(334, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Reciprocal(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(335, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(336, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(337, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(338, aclsim_file_, aclsim_line_, dst, src, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(339, aclsim_file_, aclsim_line_, dst, src, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(340, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(341, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(342, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(343, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(344, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(345, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(346, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Mins(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(347, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(348, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(349, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(350, aclsim_file_, aclsim_line_, dst, src, scalar, count); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(351, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftLeft(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(352, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(353, aclsim_file_, aclsim_line_, dst, src, scalar, count); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, bool roundEn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(354, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, roundEn, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, bool roundEn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(355, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, roundEn, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> scalar, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(356, aclsim_file_, aclsim_line_, dst, scalar, mask, repeatTimes, dstBlockStride, dstRepeatStride, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> scalar, const uint64_t mask[], uint8_t repeatTimes, uint16_t dstBlockStride, uint8_t dstRepeatStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(357, aclsim_file_, aclsim_line_, dst, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, dstBlockStride, dstRepeatStride, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode roundMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(358, aclsim_file_, aclsim_line_, dst, src, roundMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode roundMode, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(359, aclsim_file_, aclsim_line_, dst, src, roundMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode roundMode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(360, aclsim_file_, aclsim_line_, dst, src, roundMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(361, aclsim_file_, aclsim_line_, dst, src0, src1, cmpMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(362, aclsim_file_, aclsim_line_, dst, src0, src1, cmpMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(363, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(364, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(365, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(366, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(367, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1Scalar, CMPMODE cmpMode, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(368, aclsim_file_, aclsim_line_, dst, src0, src1Scalar, cmpMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(369, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(370, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(371, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1, SELMODE selMode, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(372, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1, SELMODE selMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(373, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, ::aclsim::detail::nd_t<T> src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(374, aclsim_file_, aclsim_line_, dst, selMask, src0, src1, selMode, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, ::aclsim::detail::nd_t<U> scalar, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(375, aclsim_file_, aclsim_line_, dst, src, scalar, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, ::aclsim::detail::nd_t<U> scalar, uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(376, aclsim_file_, aclsim_line_, dst, src, scalar, mask, repeatTimes, params, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, ::aclsim::detail::nd_t<U> scalar, const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(377, aclsim_file_, aclsim_line_, dst, src, scalar, ::aclsim::detail::Array{mask, 2}, repeatTimes, params, isSetMask); }
+
+template <typename T>
+__aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, uint32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(378, aclsim_file_, aclsim_line_, dst, firstValue, count); }
+
+template <typename T>
+__aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, uint64_t mask, uint8_t repeatTimes, uint16_t dstBlkStride, uint8_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(379, aclsim_file_, aclsim_line_, dst, firstValue, mask, repeatTimes, dstBlkStride, dstRepStride); }
+
+template <typename T>
+__aicore__ inline void CreateVecIndex(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, const uint64_t mask[], uint8_t repeatTimes, uint16_t dstBlkStride, uint8_t dstRepStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(380, aclsim_file_, aclsim_line_, dst, firstValue, ::aclsim::detail::Array{mask, 2}, repeatTimes, dstBlkStride, dstRepStride); }
+
+template <typename T>
+__aicore__ inline void ArithProgression(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(381, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
+
+__aicore__ inline void SetMaskCount(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(382, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline void SetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(383, aclsim_file_, aclsim_line_); }
+
+__aicore__ inline void ResetMask(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(384, aclsim_file_, aclsim_line_); }
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ inline void SetVectorMask(uint64_t maskHigh, uint64_t maskLow, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(385, aclsim_file_, aclsim_line_, maskHigh, maskLow, ::aclsim::detail::Dtype<T>{}, mode); }
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ inline void SetVectorMask(int32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(386, aclsim_file_, aclsim_line_, len, ::aclsim::detail::Dtype<T>{}, mode); }
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(387, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyPadParams& padParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(388, aclsim_file_, aclsim_line_, dst, src, params, padParams); }
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(389, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T>
+__aicore__ inline void aclsim_DataCopyPadExt(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& params, bool isPad, uint8_t leftPadding, uint8_t rightPadding, ::aclsim::detail::nd_t<T> paddingValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(390, aclsim_file_, aclsim_line_, dst, src, params, isPad, leftPadding, rightPadding, paddingValue); }
+
+__aicore__ inline void set_flag(pipe_t pipe, pipe_t tpipe, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(391, aclsim_file_, aclsim_line_, pipe, tpipe, eventID); }
+
+__aicore__ inline void wait_flag(pipe_t pipe, pipe_t tpipe, int32_t eventID, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(392, aclsim_file_, aclsim_line_, pipe, tpipe, eventID); }
+
+__aicore__ inline void pipe_barrier(pipe_t pipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(393, aclsim_file_, aclsim_line_, pipe); }
+
+__aicore__ inline TPipe aclsim_GetTPipe(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<TPipe>(::aclsim::detail::call(394, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline float ToFloat(bfloat16_t value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<float>(::aclsim::detail::call(397, aclsim_file_, aclsim_line_, value)); }
+
+__aicore__ inline bfloat16_t ToBfloat16(float value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bfloat16_t>(::aclsim::detail::call(398, aclsim_file_, aclsim_line_, value)); }
+
+__aicore__ inline int32_t GetDataBlockSizeInBytes(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(399, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(400, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(401, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(402, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <int countValue>
+__aicore__ inline int64_t GetBitCount(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(404, aclsim_file_, aclsim_line_, valueIn, countValue)); }
+
+template <int countValue>
+__aicore__ inline int64_t ScalarGetCountOfValue(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(405, aclsim_file_, aclsim_line_, valueIn, countValue)); }
+
+__aicore__ inline int64_t CountLeadingZero(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(406, aclsim_file_, aclsim_line_, valueIn)); }
+
+__aicore__ inline int64_t ScalarCountLeadingZero(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(407, aclsim_file_, aclsim_line_, valueIn)); }
+
+__aicore__ inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(408, aclsim_file_, aclsim_line_, valueIn)); }
+
+template <int countValue>
+__aicore__ inline int64_t GetSFFValue(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(409, aclsim_file_, aclsim_line_, valueIn, countValue)); }
+
+template <int countValue>
+__aicore__ inline int64_t ScalarGetSFFValue(uint64_t valueIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(410, aclsim_file_, aclsim_line_, valueIn, countValue)); }
 
 }  // namespace AscendC
