@@ -32,6 +32,10 @@ def _default(p: Param) -> object:
     if bracket:
         return [0] * int(dims.rstrip("]"))
     value = {"true": "1", "false": "0"}.get(p.default, p.default or "0")
+    if "::" in value:  # an enum member: the bridge passes its value
+        enum_name, _, member = value.partition("::")
+        row = next(r for r in load().of("enum") if r.name == enum_name)
+        return getattr(eval(row.python, NAMESPACE), member).value
     return int(value) if value.isdigit() else float(value)
 
 
