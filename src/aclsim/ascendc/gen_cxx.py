@@ -98,10 +98,15 @@ def _struct(row: Row, t: Table) -> str:
     args = ", ".join(f"{p.ctype} {p.name}_" for p in row.params)
     init = ", ".join(f"{p.name}({p.name}_)" for p in row.params)
     ident = [r.name for r in t.of("struct")].index(row.name)
-    return (f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
-            f"    __aicore__ {row.name}({args}) : {init} {{}}\n}};\n"
+    # ACLSIM_FIELDS_<Name>(X): X(type, name) per field, for handwritten code that walks a struct's
+    # fields (the host tiling classes' set_/get_ accessors) without listing them again
+    xmacro = " ".join(f"X({p.ctype}, {p.name})" for p in row.params)
+    return (f"#define ACLSIM_FIELDS_{row.name}(X) {xmacro}\n"
+            f"struct {row.name} {{\n{fields}\n    __aicore__ {row.name}() = default;\n"
+            f"    __aicore__ {row.name}({args}) : {init} {{}}\n"
+            f"#ifdef ACLSIM_STRUCT_EXTRA_{row.name}\n    ACLSIM_STRUCT_EXTRA_{row.name}\n#endif\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
-            f"inline Arg pack(const ::AscendC::{row.name}& s) {{ return struct_arg({ident}, &s); }}\n"
+            f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
 
 

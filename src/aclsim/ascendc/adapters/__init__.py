@@ -3,4 +3,8 @@ not map onto an ``aclsim.kernel`` call one to one (each module of this package a
 
 from __future__ import annotations
 
+from aclsim.ascendc.adapters import cube
+from aclsim.ascendc.adapters.cube import *  # noqa: F403
+
 __all__: list[str] = []
+__all__ += cube.__all__

@@ -61,4 +61,6 @@ ACLSIM_BINARY_OPERATOR(!=, E_NE)
 using QuePosition = TPosition;
 }  // namespace AscendC
 
+#include "aclsim_ascendc_matmul.h"
+
 #endif

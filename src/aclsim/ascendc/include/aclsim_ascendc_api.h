@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3bd79d5bbbc66a88"
+#define ACLSIM_ASCENDC_TABLE "47fcd02f002bef1d"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -141,6 +141,7 @@ template <> struct EnumId<::AscendC::KernelMetaType> { static constexpr int valu
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_DataCopyParams(X) X(uint16_t, blockCount) X(uint16_t, blockLen) X(uint16_t, srcStride) X(uint16_t, dstStride)
 struct DataCopyParams {
     uint16_t blockCount = 1;
     uint16_t blockLen = 0;
@@ -148,13 +149,17 @@ struct DataCopyParams {
     uint16_t dstStride = 0;
     __aicore__ DataCopyParams() = default;
     __aicore__ DataCopyParams(uint16_t blockCount_, uint16_t blockLen_, uint16_t srcStride_, uint16_t dstStride_) : blockCount(blockCount_), blockLen(blockLen_), srcStride(srcStride_), dstStride(dstStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DataCopyParams
+    ACLSIM_STRUCT_EXTRA_DataCopyParams
+#endif
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::DataCopyParams& s) { return struct_arg(0, &s); }
+template <> struct StructId<::AscendC::DataCopyParams> { static constexpr int value = 0; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_DataCopyExtParams(X) X(uint16_t, blockCount) X(uint32_t, blockLen) X(uint32_t, srcStride) X(uint32_t, dstStride) X(uint32_t, rsv)
 struct DataCopyExtParams {
     uint16_t blockCount = 1;
     uint32_t blockLen = 0;
@@ -163,13 +168,17 @@ struct DataCopyExtParams {
     uint32_t rsv = 0;
     __aicore__ DataCopyExtParams() = default;
     __aicore__ DataCopyExtParams(uint16_t blockCount_, uint32_t blockLen_, uint32_t srcStride_, uint32_t dstStride_, uint32_t rsv_) : blockCount(blockCount_), blockLen(blockLen_), srcStride(srcStride_), dstStride(dstStride_), rsv(rsv_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DataCopyExtParams
+    ACLSIM_STRUCT_EXTRA_DataCopyExtParams
+#endif
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::DataCopyExtParams& s) { return struct_arg(1, &s); }
+template <> struct StructId<::AscendC::DataCopyExtParams> { static constexpr int value = 1; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_BinaryRepeatParams(X) X(uint8_t, dstBlkStride) X(uint8_t, src0BlkStride) X(uint8_t, src1BlkStride) X(uint8_t, dstRepStride) X(uint8_t, src0RepStride) X(uint8_t, src1RepStride)
 struct BinaryRepeatParams {
     uint8_t dstBlkStride = 1;
     uint8_t src0BlkStride = 1;
@@ -179,13 +188,17 @@ struct BinaryRepeatParams {
     uint8_t src1RepStride = 8;
     __aicore__ BinaryRepeatParams() = default;
     __aicore__ BinaryRepeatParams(uint8_t dstBlkStride_, uint8_t src0BlkStride_, uint8_t src1BlkStride_, uint8_t dstRepStride_, uint8_t src0RepStride_, uint8_t src1RepStride_) : dstBlkStride(dstBlkStride_), src0BlkStride(src0BlkStride_), src1BlkStride(src1BlkStride_), dstRepStride(dstRepStride_), src0RepStride(src0RepStride_), src1RepStride(src1RepStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_BinaryRepeatParams
+    ACLSIM_STRUCT_EXTRA_BinaryRepeatParams
+#endif
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::BinaryRepeatParams& s) { return struct_arg(2, &s); }
+template <> struct StructId<::AscendC::BinaryRepeatParams> { static constexpr int value = 2; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_UnaryRepeatParams(X) X(uint16_t, dstBlkStride) X(uint16_t, srcBlkStride) X(uint8_t, dstRepStride) X(uint8_t, srcRepStride)
 struct UnaryRepeatParams {
     uint16_t dstBlkStride = 1;
     uint16_t srcBlkStride = 1;
@@ -193,13 +206,17 @@ struct UnaryRepeatParams {
     uint8_t srcRepStride = 8;
     __aicore__ UnaryRepeatParams() = default;
     __aicore__ UnaryRepeatParams(uint16_t dstBlkStride_, uint16_t srcBlkStride_, uint8_t dstRepStride_, uint8_t srcRepStride_) : dstBlkStride(dstBlkStride_), srcBlkStride(srcBlkStride_), dstRepStride(dstRepStride_), srcRepStride(srcRepStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_UnaryRepeatParams
+    ACLSIM_STRUCT_EXTRA_UnaryRepeatParams
+#endif
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::UnaryRepeatParams& s) { return struct_arg(3, &s); }
+template <> struct StructId<::AscendC::UnaryRepeatParams> { static constexpr int value = 3; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_GatherMaskParams(X) X(uint8_t, src0BlockStride) X(uint16_t, repeatTimes) X(uint16_t, src0RepeatStride) X(uint8_t, src1RepeatStride)
 struct GatherMaskParams {
     uint8_t src0BlockStride = 1;
     uint16_t repeatTimes = 0;
@@ -207,10 +224,279 @@ struct GatherMaskParams {
     uint8_t src1RepeatStride = 8;
     __aicore__ GatherMaskParams() = default;
     __aicore__ GatherMaskParams(uint8_t src0BlockStride_, uint16_t repeatTimes_, uint16_t src0RepeatStride_, uint8_t src1RepeatStride_) : src0BlockStride(src0BlockStride_), repeatTimes(repeatTimes_), src0RepeatStride(src0RepeatStride_), src1RepeatStride(src1RepeatStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_GatherMaskParams
+    ACLSIM_STRUCT_EXTRA_GatherMaskParams
+#endif
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-inline Arg pack(const ::AscendC::GatherMaskParams& s) { return struct_arg(4, &s); }
+template <> struct StructId<::AscendC::GatherMaskParams> { static constexpr int value = 4; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CubeFormat : int32_t {
+    ND = 0,
+    NZ = 1,
+    ZN = 2,
+    ZZ = 3,
+    NN = 4,
+    ND_ALIGN = 5,
+    SCALAR = 6,
+    VECTOR = 7
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CubeFormat> { static constexpr int value = 7; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class LayoutMode : int32_t {
+    NONE = 0,
+    BSNGD = 1,
+    SBNGD = 2,
+    BNGS1S2 = 3,
+    NORMAL = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::LayoutMode> { static constexpr int value = 8; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DataType : int32_t {
+    DT_FLOAT = 0,
+    DT_FLOAT16 = 1,
+    DT_INT8 = 2,
+    DT_INT32 = 3,
+    DT_BFLOAT16 = 27
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DataType> { static constexpr int value = 9; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum QuantMode_t : int32_t {
+    NoQuant = 0,
+    F322F16 = 1,
+    F322BF16 = 2
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::QuantMode_t> { static constexpr int value = 10; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum BlockMode : int32_t {
+    BLOCK_MODE_NORMAL = 0,
+    BLOCK_MODE_MATRIX = 1,
+    BLOCK_MODE_VECTOR = 2,
+    BLOCK_MODE_SMALL_CHANNEL = 3,
+    BLOCK_MODE_DEPTHWISE = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::BlockMode> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum DeqScale : int32_t {
+    DEQ_NONE = 0,
+    DEQ = 1,
+    VDEQ = 2,
+    DEQ8 = 3,
+    VDEQ8 = 4,
+    DEQ16 = 5,
+    VDEQ16 = 6
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DeqScale> { static constexpr int value = 12; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CO2Layout : int32_t {
+    NZ = 0,
+    ROW_MAJOR = 1,
+    COLUMN_MAJOR = 2
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CO2Layout> { static constexpr int value = 13; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class MatrixTraverse : int32_t {
+    NOSET = 0,
+    FIRSTM = 1,
+    FIRSTN = 2
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::MatrixTraverse> { static constexpr int value = 14; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_Nd2NzParams(X) X(uint16_t, ndNum) X(uint16_t, nValue) X(uint16_t, dValue) X(uint16_t, srcNdMatrixStride) X(uint16_t, srcDValue) X(uint16_t, dstNzC0Stride) X(uint16_t, dstNzNStride) X(uint16_t, dstNzMatrixStride)
+struct Nd2NzParams {
+    uint16_t ndNum = 1;
+    uint16_t nValue = 0;
+    uint16_t dValue = 0;
+    uint16_t srcNdMatrixStride = 0;
+    uint16_t srcDValue = 0;
+    uint16_t dstNzC0Stride = 0;
+    uint16_t dstNzNStride = 1;
+    uint16_t dstNzMatrixStride = 0;
+    __aicore__ Nd2NzParams() = default;
+    __aicore__ Nd2NzParams(uint16_t ndNum_, uint16_t nValue_, uint16_t dValue_, uint16_t srcNdMatrixStride_, uint16_t srcDValue_, uint16_t dstNzC0Stride_, uint16_t dstNzNStride_, uint16_t dstNzMatrixStride_) : ndNum(ndNum_), nValue(nValue_), dValue(dValue_), srcNdMatrixStride(srcNdMatrixStride_), srcDValue(srcDValue_), dstNzC0Stride(dstNzC0Stride_), dstNzNStride(dstNzNStride_), dstNzMatrixStride(dstNzMatrixStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_Nd2NzParams
+    ACLSIM_STRUCT_EXTRA_Nd2NzParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::Nd2NzParams> { static constexpr int value = 5; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_LoadData2DParams(X) X(uint16_t, startIndex) X(uint8_t, repeatTimes) X(uint16_t, srcStride) X(uint8_t, sid) X(uint16_t, dstGap) X(bool, ifTranspose) X(uint8_t, addrMode)
+struct LoadData2DParams {
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 1;
+    uint16_t srcStride = 1;
+    uint8_t sid = 0;
+    uint16_t dstGap = 0;
+    bool ifTranspose = false;
+    uint8_t addrMode = 0;
+    __aicore__ LoadData2DParams() = default;
+    __aicore__ LoadData2DParams(uint16_t startIndex_, uint8_t repeatTimes_, uint16_t srcStride_, uint8_t sid_, uint16_t dstGap_, bool ifTranspose_, uint8_t addrMode_) : startIndex(startIndex_), repeatTimes(repeatTimes_), srcStride(srcStride_), sid(sid_), dstGap(dstGap_), ifTranspose(ifTranspose_), addrMode(addrMode_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_LoadData2DParams
+    ACLSIM_STRUCT_EXTRA_LoadData2DParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::LoadData2DParams> { static constexpr int value = 6; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_MmadParams(X) X(uint16_t, m) X(uint16_t, n) X(uint16_t, k) X(bool, isBias) X(int32_t, fmOffset) X(bool, enSsparse) X(bool, enWinogradA) X(bool, enWinogradB) X(uint8_t, unitFlag) X(bool, kDirectionAlign) X(bool, cmatrixSource) X(bool, cmatrixInitVal)
+struct MmadParams {
+    uint16_t m = 0;
+    uint16_t n = 0;
+    uint16_t k = 0;
+    bool isBias = false;
+    int32_t fmOffset = 0;
+    bool enSsparse = false;
+    bool enWinogradA = false;
+    bool enWinogradB = false;
+    uint8_t unitFlag = 0;
+    bool kDirectionAlign = false;
+    bool cmatrixSource = false;
+    bool cmatrixInitVal = true;
+    __aicore__ MmadParams() = default;
+    __aicore__ MmadParams(uint16_t m_, uint16_t n_, uint16_t k_, bool isBias_, int32_t fmOffset_, bool enSsparse_, bool enWinogradA_, bool enWinogradB_, uint8_t unitFlag_, bool kDirectionAlign_, bool cmatrixSource_, bool cmatrixInitVal_) : m(m_), n(n_), k(k_), isBias(isBias_), fmOffset(fmOffset_), enSsparse(enSsparse_), enWinogradA(enWinogradA_), enWinogradB(enWinogradB_), unitFlag(unitFlag_), kDirectionAlign(kDirectionAlign_), cmatrixSource(cmatrixSource_), cmatrixInitVal(cmatrixInitVal_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_MmadParams
+    ACLSIM_STRUCT_EXTRA_MmadParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::MmadParams> { static constexpr int value = 7; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_FixpipeParamsV220(X) X(uint16_t, nSize) X(uint16_t, mSize) X(uint16_t, srcStride) X(uint32_t, dstStride) X(bool, reluEn) X(QuantMode_t, quantPre) X(uint64_t, deqScalar) X(uint16_t, ndNum) X(uint16_t, srcNdStride) X(uint16_t, dstNdStride) X(uint8_t, unitFlag)
+struct FixpipeParamsV220 {
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint16_t srcStride = 0;
+    uint32_t dstStride = 0;
+    bool reluEn = false;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint64_t deqScalar = 0;
+    uint16_t ndNum = 1;
+    uint16_t srcNdStride = 0;
+    uint16_t dstNdStride = 0;
+    uint8_t unitFlag = 0;
+    __aicore__ FixpipeParamsV220() = default;
+    __aicore__ FixpipeParamsV220(uint16_t nSize_, uint16_t mSize_, uint16_t srcStride_, uint32_t dstStride_, bool reluEn_, QuantMode_t quantPre_, uint64_t deqScalar_, uint16_t ndNum_, uint16_t srcNdStride_, uint16_t dstNdStride_, uint8_t unitFlag_) : nSize(nSize_), mSize(mSize_), srcStride(srcStride_), dstStride(dstStride_), reluEn(reluEn_), quantPre(quantPre_), deqScalar(deqScalar_), ndNum(ndNum_), srcNdStride(srcNdStride_), dstNdStride(dstNdStride_), unitFlag(unitFlag_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_FixpipeParamsV220
+    ACLSIM_STRUCT_EXTRA_FixpipeParamsV220
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::FixpipeParamsV220> { static constexpr int value = 8; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_DataCopyEnhancedParams(X) X(BlockMode, blockMode) X(DeqScale, deqScale) X(uint64_t, deqValue) X(uint8_t, sidStoreMode) X(bool, isRelu) X(uint8_t, padMode) X(uint64_t, padValue) X(uint64_t, deqTensorAddr)
+struct DataCopyEnhancedParams {
+    BlockMode blockMode = BlockMode::BLOCK_MODE_NORMAL;
+    DeqScale deqScale = DeqScale::DEQ_NONE;
+    uint64_t deqValue = 0;
+    uint8_t sidStoreMode = 0;
+    bool isRelu = false;
+    uint8_t padMode = 0;
+    uint64_t padValue = 0;
+    uint64_t deqTensorAddr = 0;
+    __aicore__ DataCopyEnhancedParams() = default;
+    __aicore__ DataCopyEnhancedParams(BlockMode blockMode_, DeqScale deqScale_, uint64_t deqValue_, uint8_t sidStoreMode_, bool isRelu_, uint8_t padMode_, uint64_t padValue_, uint64_t deqTensorAddr_) : blockMode(blockMode_), deqScale(deqScale_), deqValue(deqValue_), sidStoreMode(sidStoreMode_), isRelu(isRelu_), padMode(padMode_), padValue(padValue_), deqTensorAddr(deqTensorAddr_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DataCopyEnhancedParams
+    ACLSIM_STRUCT_EXTRA_DataCopyEnhancedParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyEnhancedParams> { static constexpr int value = 9; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_TCubeTiling(X) X(int32_t, usedCoreNum) X(int32_t, M) X(int32_t, N) X(int32_t, Ka) X(int32_t, Kb) X(int32_t, singleCoreM) X(int32_t, singleCoreN) X(int32_t, singleCoreK) X(int32_t, baseM) X(int32_t, baseN) X(int32_t, baseK) X(int32_t, depthA1) X(int32_t, depthB1) X(int32_t, stepM) X(int32_t, stepN) X(int32_t, isBias) X(int32_t, transLength) X(int32_t, iterateOrder) X(int32_t, shareMode) X(int32_t, shareL1Size) X(int32_t, shareL0CSize) X(int32_t, shareUbSize) X(int32_t, batchM) X(int32_t, batchN) X(int32_t, singleBatchM) X(int32_t, singleBatchN) X(int32_t, stepKa) X(int32_t, stepKb) X(int32_t, depthAL1CacheUB) X(int32_t, depthBL1CacheUB) X(int32_t, dbL0A) X(int32_t, dbL0B) X(int32_t, dbL0C)
+struct TCubeTiling {
+    int32_t usedCoreNum = 0;
+    int32_t M = 0;
+    int32_t N = 0;
+    int32_t Ka = 0;
+    int32_t Kb = 0;
+    int32_t singleCoreM = 0;
+    int32_t singleCoreN = 0;
+    int32_t singleCoreK = 0;
+    int32_t baseM = 0;
+    int32_t baseN = 0;
+    int32_t baseK = 0;
+    int32_t depthA1 = 0;
+    int32_t depthB1 = 0;
+    int32_t stepM = 0;
+    int32_t stepN = 0;
+    int32_t isBias = 0;
+    int32_t transLength = 0;
+    int32_t iterateOrder = 0;
+    int32_t shareMode = 0;
+    int32_t shareL1Size = 0;
+    int32_t shareL0CSize = 0;
+    int32_t shareUbSize = 0;
+    int32_t batchM = 0;
+    int32_t batchN = 0;
+    int32_t singleBatchM = 0;
+    int32_t singleBatchN = 0;
+    int32_t stepKa = 0;
+    int32_t stepKb = 0;
+    int32_t depthAL1CacheUB = 0;
+    int32_t depthBL1CacheUB = 0;
+    int32_t dbL0A = 0;
+    int32_t dbL0B = 0;
+    int32_t dbL0C = 0;
+    __aicore__ TCubeTiling() = default;
+    __aicore__ TCubeTiling(int32_t usedCoreNum_, int32_t M_, int32_t N_, int32_t Ka_, int32_t Kb_, int32_t singleCoreM_, int32_t singleCoreN_, int32_t singleCoreK_, int32_t baseM_, int32_t baseN_, int32_t baseK_, int32_t depthA1_, int32_t depthB1_, int32_t stepM_, int32_t stepN_, int32_t isBias_, int32_t transLength_, int32_t iterateOrder_, int32_t shareMode_, int32_t shareL1Size_, int32_t shareL0CSize_, int32_t shareUbSize_, int32_t batchM_, int32_t batchN_, int32_t singleBatchM_, int32_t singleBatchN_, int32_t stepKa_, int32_t stepKb_, int32_t depthAL1CacheUB_, int32_t depthBL1CacheUB_, int32_t dbL0A_, int32_t dbL0B_, int32_t dbL0C_) : usedCoreNum(usedCoreNum_), M(M_), N(N_), Ka(Ka_), Kb(Kb_), singleCoreM(singleCoreM_), singleCoreN(singleCoreN_), singleCoreK(singleCoreK_), baseM(baseM_), baseN(baseN_), baseK(baseK_), depthA1(depthA1_), depthB1(depthB1_), stepM(stepM_), stepN(stepN_), isBias(isBias_), transLength(transLength_), iterateOrder(iterateOrder_), shareMode(shareMode_), shareL1Size(shareL1Size_), shareL0CSize(shareL0CSize_), shareUbSize(shareUbSize_), batchM(batchM_), batchN(batchN_), singleBatchM(singleBatchM_), singleBatchN(singleBatchN_), stepKa(stepKa_), stepKb(stepKb_), depthAL1CacheUB(depthAL1CacheUB_), depthBL1CacheUB(depthBL1CacheUB_), dbL0A(dbL0A_), dbL0B(dbL0B_), dbL0C(dbL0C_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_TCubeTiling
+    ACLSIM_STRUCT_EXTRA_TCubeTiling
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::TCubeTiling> { static constexpr int value = 10; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -225,6 +511,9 @@ template <TPosition src, TPosition dst, int32_t depth = 1>
 class TQueBind;
 template <TPosition pos = TPosition::VECCALC>
 class TBuf;
+template <TPosition aPos, CubeFormat aFmt, typename aT, bool aTrans, LayoutMode aLayout, bool aIbShare, TPosition bPos, CubeFormat bFmt, typename bT, bool bTrans, LayoutMode bLayout, bool bIbShare, TPosition cPos, CubeFormat cFmt, typename cT, LayoutMode cLayout, TPosition biasPos, CubeFormat biasFmt, typename biasT>
+class MatmulObject;
+class MatmulTilingHost;
 template <typename T>
 class LocalTensor : public ::aclsim::detail::Object {
 public:
@@ -343,6 +632,74 @@ public:
     __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(41, aclsim_file_, aclsim_line_, *this, size, bufOffset, ::aclsim::detail::Dtype<T>{})); }
 };
 
+template <TPosition aPos, CubeFormat aFmt, typename aT, bool aTrans, LayoutMode aLayout, bool aIbShare, TPosition bPos, CubeFormat bFmt, typename bT, bool bTrans, LayoutMode bLayout, bool bIbShare, TPosition cPos, CubeFormat cFmt, typename cT, LayoutMode cLayout, TPosition biasPos, CubeFormat biasFmt, typename biasT>
+class MatmulObject : public ::aclsim::detail::Object {
+public:
+    __aicore__ MatmulObject(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(87, aclsim_file_, aclsim_line_, aPos, aFmt, ::aclsim::detail::Dtype<aT>{}, aTrans, aLayout, aIbShare, bPos, bFmt, ::aclsim::detail::Dtype<bT>{}, bTrans, bLayout, bIbShare, cPos, cFmt, ::aclsim::detail::Dtype<cT>{}, cLayout, biasPos, biasFmt, ::aclsim::detail::Dtype<biasT>{}).v.i) {}
+    __aicore__ explicit MatmulObject(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_MatmulObject
+    ACLSIM_CLASS_EXTRA_MatmulObject
+#endif
+    __aicore__ inline void Init(const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(88, aclsim_file_, aclsim_line_, *this, tiling); }
+    __aicore__ inline void Init(const TCubeTiling& tiling, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(89, aclsim_file_, aclsim_line_, *this, tiling, tpipe); }
+    template <typename T>
+    __aicore__ inline void SetTensorA(const GlobalTensor<T>& gm, bool isTransposeA = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(90, aclsim_file_, aclsim_line_, *this, gm, isTransposeA); }
+    template <typename T>
+    __aicore__ inline void SetTensorA(const LocalTensor<T>& leftMatrix, bool isTransposeA = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(91, aclsim_file_, aclsim_line_, *this, leftMatrix, isTransposeA); }
+    template <typename T>
+    __aicore__ inline void SetTensorB(const GlobalTensor<T>& gm, bool isTransposeB = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(92, aclsim_file_, aclsim_line_, *this, gm, isTransposeB); }
+    template <typename T>
+    __aicore__ inline void SetTensorB(const LocalTensor<T>& rightMatrix, bool isTransposeB = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(93, aclsim_file_, aclsim_line_, *this, rightMatrix, isTransposeB); }
+    template <typename T>
+    __aicore__ inline void SetBias(const GlobalTensor<T>& biasGlobal, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(94, aclsim_file_, aclsim_line_, *this, biasGlobal); }
+    __aicore__ inline void DisableBias(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(95, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void ClearBias(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(96, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void SetTail(int32_t tailM = -1, int32_t tailN = -1, int32_t tailK = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(97, aclsim_file_, aclsim_line_, *this, tailM, tailN, tailK); }
+    __aicore__ inline void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgK, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(98, aclsim_file_, aclsim_line_, *this, orgM, orgN, orgK); }
+    __aicore__ inline void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgKa, int32_t orgKb, int32_t orgKc = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(99, aclsim_file_, aclsim_line_, *this, orgM, orgN, orgKa, orgKb, orgKc); }
+    __aicore__ inline void SetSingleShape(int32_t singleM, int32_t singleN, int32_t singleK, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(100, aclsim_file_, aclsim_line_, *this, singleM, singleN, singleK); }
+    template <typename T>
+    __aicore__ inline void SetLocalWorkspace(const LocalTensor<T>& tmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(101, aclsim_file_, aclsim_line_, *this, tmpBuffer); }
+    template <bool sync = true>
+    __aicore__ inline bool Iterate(bool enPartialSum = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(102, aclsim_file_, aclsim_line_, *this, enPartialSum, sync)); }
+    template <bool sync = true, typename T>
+    __aicore__ inline void GetTensorC(const LocalTensor<T>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(103, aclsim_file_, aclsim_line_, *this, c, enAtomic, enSequentialWrite, sync); }
+    template <bool sync = true, typename T>
+    __aicore__ inline void GetTensorC(const GlobalTensor<T>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, *this, gm, enAtomic, enSequentialWrite, sync); }
+    template <bool sync = true, typename T>
+    __aicore__ inline void IterateAll(const GlobalTensor<T>& gm, uint8_t enAtomic = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(105, aclsim_file_, aclsim_line_, *this, gm, enAtomic, sync); }
+    __aicore__ inline void End(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(106, aclsim_file_, aclsim_line_, *this); }
+};
+
+class MatmulTilingHost : public ::aclsim::detail::Object {
+public:
+    __aicore__ MatmulTilingHost(bool multiCore, const char* soc, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(110, aclsim_file_, aclsim_line_, multiCore, soc).v.i) {}
+    __aicore__ explicit MatmulTilingHost(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_MatmulTilingHost
+    ACLSIM_CLASS_EXTRA_MatmulTilingHost
+#endif
+    __aicore__ inline int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(111, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
+    __aicore__ inline int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(112, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
+    __aicore__ inline int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(113, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
+    __aicore__ inline int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(114, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
+    __aicore__ inline int32_t SetShape(int32_t m, int32_t n, int32_t k, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(115, aclsim_file_, aclsim_line_, *this, m, n, k)); }
+    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(116, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKIn)); }
+    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn, int32_t orgKbIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(117, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKaIn, orgKbIn)); }
+    __aicore__ inline int32_t SetBias(bool isBiasIn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(118, aclsim_file_, aclsim_line_, *this, isBiasIn)); }
+    __aicore__ inline int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(119, aclsim_file_, aclsim_line_, *this, l1Size, l0CSize, ubSize)); }
+    __aicore__ inline int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(120, aclsim_file_, aclsim_line_, *this, baseMIn, baseNIn, baseKIn)); }
+    __aicore__ inline int32_t SetTraverse(MatrixTraverse traverse, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(121, aclsim_file_, aclsim_line_, *this, traverse)); }
+    __aicore__ inline int32_t SetDim(int32_t dim, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(122, aclsim_file_, aclsim_line_, *this, dim)); }
+    __aicore__ inline int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(123, aclsim_file_, aclsim_line_, *this, singleMIn, singleNIn, singleKIn)); }
+    __aicore__ inline int32_t GetBaseM(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(124, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetBaseN(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(125, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetBaseK(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(126, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int64_t ComputeTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(127, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int64_t TilingValue(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(128, aclsim_file_, aclsim_line_, *this, index)); }
+};
+
 __aicore__ inline int64_t GetBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(42, aclsim_file_, aclsim_line_)); }
 
 __aicore__ inline int64_t GetBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(43, aclsim_file_, aclsim_line_)); }
@@ -448,5 +805,39 @@ __aicore__ inline void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 
 template <typename T>
 __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(77, aclsim_file_, aclsim_line_, dst, src, work, count); }
+
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(78, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(79, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
+
+template <typename T>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(80, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T, typename U, typename S>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(81, aclsim_file_, aclsim_line_, dst, fm, filter, params); }
+
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, const MmadParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(82, aclsim_file_, aclsim_line_, dst, fm, filter, bias, params); }
+
+template <typename T, typename U>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(83, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T, typename U>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(84, aclsim_file_, aclsim_line_, dst, src, params); }
+
+__aicore__ inline uint8_t* GetSysWorkSpacePtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint8_t*>(::aclsim::detail::call(85, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline void SetSysWorkspace(uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(86, aclsim_file_, aclsim_line_, workspace); }
+
+template <class M>
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(107, aclsim_file_, aclsim_line_, tpipe, workspace, mm); }
+
+template <class M>
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(108, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling); }
+
+template <class M, class N>
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, N mm2, const TCubeTiling& tiling2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(109, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling, mm2, tiling2); }
 
 }  // namespace AscendC

@@ -18,4 +18,6 @@ template <class T> struct BinExpr;  // a tensor operator expression: dst = a + b
         return *this;                                                                               \
     }
 
+#include "aclsim_ascendc_cube_extra.h"
+
 #endif

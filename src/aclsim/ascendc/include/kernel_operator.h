@@ -210,6 +210,9 @@ ACLSIM_DTYPE(double, 13);
 #undef ACLSIM_DTYPE
 
 template <class E> struct EnumId { static constexpr int value = -1; };
+/* a table struct's id (the generated header specializes it): a specialization is found when call()
+   is instantiated, where an overload of pack() declared after call() would not be */
+template <class S> struct StructId { static constexpr int value = -1; };
 
 struct Array {
     const uint64_t* data;
@@ -259,6 +262,8 @@ template <class T> inline Arg pack(const T& v)
         return make(K_GM, 0, static_cast<int64_t>(reinterpret_cast<uintptr_t>(v)));
     } else if constexpr (std::is_same<T, std::nullptr_t>::value) {
         return make(K_GM, 0, 0);
+    } else if constexpr (StructId<T>::value >= 0) {
+        return struct_arg(StructId<T>::value, &v);
     } else {
         static_assert(always_false<T>::value, "aclsim: this argument type does not cross to Python");
         return make(K_NONE, 0, 0);

@@ -99,4 +99,6 @@ inline void run_kf(const char* name, const char* file, int line, uint32_t block_
                                [&]() { func(__VA_ARGS__); }, ##__VA_ARGS__)
 #define ICPU_SET_TILING_KEY(key) aclsim_set_tiling_key(static_cast<uint64_t>(key))
 
+#include "aclsim_ascendc_host.h"
+
 #endif /* ACLSIM_TIKICPULIB_H */

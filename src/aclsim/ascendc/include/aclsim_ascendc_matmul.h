@@ -1,0 +1,97 @@
+/* aclsim: the high-level Matmul of Ascend C on top of the generated API (api_cxx.txt, "Cube and Matmul").
+ *
+ * Matmul<MatmulType<POS, FORMAT, T, ISTRANS, LAYOUT, IBSHARE>, B, C, BIAS> is the generated MatmulObject
+ * whose template parameters are the four MatmulTypes' fields: every member is a row of the table (one
+ * aclsim.kernel.Matmul object on the Python side).  REGIST_MATMUL_OBJ takes the TPipe and the tilings by
+ * address, as Ascend C writes it.  Written from Ascend's public documentation. */
+#ifndef ACLSIM_ASCENDC_MATMUL_H
+#define ACLSIM_ASCENDC_MATMUL_H
+
+namespace AscendC {
+
+using LoadData2dParams = LoadData2DParams;
+
+/* a matrix's place, format, type, transposition, batch layout and IBShare flag */
+template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct MatmulType {
+    static constexpr TPosition pos = POSITION;
+    static constexpr CubeFormat format = FORMAT;
+    using T = TYPE;
+    static constexpr bool isTrans = ISTRANS;
+    static constexpr LayoutMode layout = LAYOUT;
+    static constexpr bool ibShare = IBSHARE;
+};
+
+namespace detail_matmul {
+template <class A, class B, class C, class BIAS>
+using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::layout, A::ibShare,
+                            B::pos, B::format, typename B::T, B::isTrans, B::layout, B::ibShare,
+                            C::pos, C::format, typename C::T, C::layout,
+                            BIAS::pos, BIAS::format, typename BIAS::T>;
+}  // namespace detail_matmul
+
+/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE>: the MM_CFG and callback parameters of Ascend C are
+   not taken (aclsim's Matmul object runs the CFG_NORM schedule). */
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
+class Matmul : public detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
+    using Base = detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+
+public:
+    __aicore__ Matmul(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Base(aclsim_file_, aclsim_line_)
+    {
+    }
+    using Base::Init;
+    __aicore__ inline void Init(const TCubeTiling* tiling, const char* aclsim_file_ = __builtin_FILE(),
+                                int aclsim_line_ = __builtin_LINE()) const
+    {
+        Base::Init(*tiling, aclsim_file_, aclsim_line_);
+    }
+    __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* tpipe, const char* aclsim_file_ = __builtin_FILE(),
+                                int aclsim_line_ = __builtin_LINE()) const
+    {
+        Base::Init(*tiling, *tpipe, aclsim_file_, aclsim_line_);
+    }
+};
+
+/* Ceil(a, b): a / b rounded up (the helper Ascend C's matmul library gives kernels) */
+template <class T> __aicore__ inline T Ceil(T num1, T num2)
+{
+    return num2 == 0 ? T(0) : static_cast<T>((num1 + num2 - 1) / num2);
+}
+
+}  // namespace AscendC
+
+namespace aclsim {
+namespace matmul {
+/* REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling][, mm2, &tiling2]) */
+template <class M>
+inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm)
+{
+    ::AscendC::RegistMatmulObj(*p, ws, mm, f, l);
+}
+template <class M>
+inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
+                   const ::AscendC::TCubeTiling* t)
+{
+    ::AscendC::RegistMatmulObj(*p, ws, mm, *t, f, l);
+}
+template <class M, class N>
+inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
+                   const ::AscendC::TCubeTiling* t, const N& mm2, const ::AscendC::TCubeTiling* t2)
+{
+    ::AscendC::RegistMatmulObj(*p, ws, mm, *t, mm2, *t2, f, l);
+}
+}  // namespace matmul
+}  // namespace aclsim
+
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
+    ::aclsim::matmul::regist(__FILE__, __LINE__, tpipe, (uint8_t*)(workspace), __VA_ARGS__)
+
+/* Ascend C's older kernels name the Matmul API's namespace `matmul` */
+namespace matmul {
+using namespace ::AscendC;
+}
+
+#endif
