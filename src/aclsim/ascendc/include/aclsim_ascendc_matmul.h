@@ -11,6 +11,9 @@ namespace AscendC {
 
 using LoadData2dParams = LoadData2DParams;
 
+/* bytes of a C0 block (the fractal's row: 32 B), as aclsim.kernel.DEFAULT_C0_SIZE */
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+
 /* a matrix's place, format, type, transposition, batch layout and IBShare flag */
 template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
           LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
