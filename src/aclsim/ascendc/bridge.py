@@ -34,7 +34,7 @@ import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.table import dispatch, enum_python, load, python_namespace, struct_python
-from aclsim.errors import AclError, KernelFault
+from aclsim.errors import AclError, KernelContextError, KernelFault
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
@@ -226,6 +226,10 @@ class Bridge:
                 file_, line_ = self.where
                 exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_)
             self.errors.pending = exc
+        if not _in_kernel():  # a host-side row (the host tiling): no launch reports it, C++ stops here
+            file_, line_ = self.where
+            print(f"aclsim: {file_}:{line_}: {self.rows[ident].name} failed: {self.errors.pending}",
+                  file=sys.stderr)
         return 1
 
     def fail(self, what: str, file: str, line: int) -> int:
@@ -297,6 +301,15 @@ class Bridge:
         code = block.__code__.replace(co_filename=file, co_firstlineno=max(line, 1), co_name=name)
         fn = types.FunctionType(code, block.__globals__, name, None, block.__closure__)
         return fn
+
+
+def _in_kernel() -> bool:
+    """Whether the calling thread runs a kernel block (else it is a host program's call)."""
+    try:
+        asc.get_block_idx()
+    except KernelContextError:
+        return False
+    return True
 
 
 def _declare_mode(mode: int) -> None:

@@ -58,6 +58,10 @@ public:
     }
 };
 
+/* MatmulImpl: the class behind Matmul in Ascend C (`using Matmul = MatmulImpl<...>`) */
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+
 /* Ceil(a, b): a / b rounded up (the helper Ascend C's matmul library gives kernels) */
 template <class T> __aicore__ inline T Ceil(T num1, T num2)
 {
