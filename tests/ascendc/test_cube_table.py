@@ -14,8 +14,9 @@ from aclsim.ascendc.table import Table, cdef, load, parse_row
 
 def test_a_struct_field_of_an_unscoped_enum_has_the_underlying_c_type() -> None:
     cffi = pytest.importorskip("cffi")
-    table = Table([parse_row("enum QuantMode_t : int32_t unscoped prefix=Q_ = QuantMode", 1),
-                   parse_row("struct P(uint16_t n = 0, QuantMode_t quantPre = NoQuant) = FixpipeParamsV220", 2)])
+    enum = parse_row("enum QuantMode_t : int32_t unscoped prefix=Q_ = QuantMode", 1)
+    struct = parse_row("struct P(uint16_t n = 0, QuantMode_t quantPre = NoQuant) = FixpipeParamsV220", 2)
+    table = Table([enum, struct])
     text = cdef(table)
     assert "int32_t quantPre;" in text
     cffi.FFI().cdef(text)  # parses (it did not: "int32_t unscoped quantPre")
@@ -34,8 +35,8 @@ def test_tcube_tiling_fields_are_the_python_fields_in_order() -> None:
 def test_structs_cross_by_their_struct_id_and_list_their_fields() -> None:
     header = gen_cxx.cxx_header()
     for ident, row in enumerate(load().of("struct")):
-        assert f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};" \
-            in header
+        trait = f"struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};"
+        assert trait in header
         assert f"#define ACLSIM_FIELDS_{row.name}(X) " in header
         assert f"#ifdef ACLSIM_STRUCT_EXTRA_{row.name}" in header
     assert "inline Arg pack(const ::AscendC::" not in header  # an overload after call() is never found

@@ -106,7 +106,8 @@ def _struct(row: Row, t: Table) -> str:
             f"    __aicore__ {row.name}({args}) : {init} {{}}\n"
             f"#ifdef ACLSIM_STRUCT_EXTRA_{row.name}\n    ACLSIM_STRUCT_EXTRA_{row.name}\n#endif\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
-            f"template <> struct StructId<::AscendC::{row.name}> {{ static constexpr int value = {ident}; }};\n"
+            f"template <> struct StructId<::AscendC::{row.name}> "
+            f"{{ static constexpr int value = {ident}; }};\n"
             f"}} }}  // namespace aclsim::detail\nnamespace AscendC {{\n")
 
 
