@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "024eb76ac0fc6017"
+#define ACLSIM_ASCENDC_TABLE "f82f55d56124d769"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -500,6 +500,22 @@ template <> struct StructId<::AscendC::TCubeTiling> { static constexpr int value
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_FixpipeConfig(X) X(CO2Layout, format) X(bool, isToUB)
+struct FixpipeConfig {
+    CO2Layout format = CO2Layout::ROW_MAJOR;
+    bool isToUB = false;
+    __aicore__ FixpipeConfig() = default;
+    __aicore__ FixpipeConfig(CO2Layout format_, bool isToUB_) : format(format_), isToUB(isToUB_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_FixpipeConfig
+    ACLSIM_STRUCT_EXTRA_FixpipeConfig
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::FixpipeConfig> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 template <typename T>
 class LocalTensor;
 template <typename T>
@@ -840,5 +856,17 @@ __aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M
 
 template <class M, class N>
 __aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, N mm2, const TCubeTiling& tiling2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(110, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling, mm2, tiling2); }
+
+template <typename T>
+__aicore__ inline void InitConstValueFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(130, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
+
+template <typename T>
+__aicore__ inline void FillFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(131, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
+
+template <typename T, typename U>
+__aicore__ inline void FixpipeWithConfig(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(132, aclsim_file_, aclsim_line_, dst, src, params, config); }
+
+template <typename T, typename U>
+__aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(133, aclsim_file_, aclsim_line_, dst, src, params, config); }
 
 }  // namespace AscendC

@@ -68,6 +68,56 @@ template <class T> __aicore__ inline T Ceil(T num1, T num2)
     return num2 == 0 ? T(0) : static_cast<T>((num1 + num2 - 1) / num2);
 }
 
+/* InitConstValueParams<T>: (repeatTimes, blockNum, dstGap, initValue) or (repeatTimes, initValue) */
+template <class T> struct InitConstValueParams {
+    uint16_t repeatTimes = 0;
+    uint16_t blockNum = 0;
+    uint16_t dstGap = 0;
+    T initValue = 0;
+    __aicore__ InitConstValueParams() = default;
+    __aicore__ InitConstValueParams(uint16_t repeatTimes_, uint16_t blockNum_, uint16_t dstGap_, T initValue_)
+        : repeatTimes(repeatTimes_), blockNum(blockNum_), dstGap(dstGap_), initValue(initValue_)
+    {
+    }
+    __aicore__ InitConstValueParams(uint16_t repeatTimes_, T initValue_)
+        : repeatTimes(repeatTimes_), initValue(initValue_)
+    {
+    }
+};
+
+template <class T, class U>
+__aicore__ inline void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& p,
+                                      const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    InitConstValueFields(dst, p.repeatTimes, p.blockNum, p.dstGap, static_cast<T>(p.initValue), aclsim_file_,
+                         aclsim_line_);
+}
+
+template <class T, class U>
+__aicore__ inline void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& p,
+                            const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    FillFields(dst, p.repeatTimes, p.blockNum, p.dstGap, static_cast<T>(p.initValue), aclsim_file_, aclsim_line_);
+}
+
+/* Fixpipe's layouts: Fixpipe<T, U, CFG_NZ>(dst, src, params); without the parameter, row major */
+inline const FixpipeConfig CFG_ROW_MAJOR{CO2Layout::ROW_MAJOR, false};
+inline const FixpipeConfig CFG_NZ{CO2Layout::NZ, false};
+inline const FixpipeConfig CFG_COLUMN_MAJOR{CO2Layout::COLUMN_MAJOR, false};
+
+template <class T, class U, const FixpipeConfig& config>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params,
+                               const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    FixpipeWithConfig(dst, src, params, config, aclsim_file_, aclsim_line_);
+}
+template <class T, class U, const FixpipeConfig& config>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params,
+                               const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    FixpipeWithConfig(dst, src, params, config, aclsim_file_, aclsim_line_);
+}
+
 }  // namespace AscendC
 
 namespace aclsim {
