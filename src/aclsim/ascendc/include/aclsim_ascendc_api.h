@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "f82f55d56124d769"
+#define ACLSIM_ASCENDC_TABLE "48d50fde62505b9f"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -868,5 +868,8 @@ __aicore__ inline void FixpipeWithConfig(const GlobalTensor<T>& dst, const Local
 
 template <typename T, typename U>
 __aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(133, aclsim_file_, aclsim_line_, dst, src, params, config); }
+
+template <typename T>
+__aicore__ inline void LoadData3DFields(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(134, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl); }
 
 }  // namespace AscendC

@@ -100,6 +100,41 @@ __aicore__ inline void Fill(const LocalTensor<T>& dst, const InitConstValueParam
     FillFields(dst, p.repeatTimes, p.blockNum, p.dstGap, static_cast<T>(p.initValue), aclsim_file_, aclsim_line_);
 }
 
+/* LoadData3DParamsV2<T>: img2col of a feature map in L1 (padList: left, right, top, bottom) */
+template <class T> struct LoadData3DParamsV2 {
+    uint8_t padList[4] = {0, 0, 0, 0};
+    uint16_t l1H = 0;
+    uint16_t l1W = 0;
+    uint16_t channelSize = 0;
+    uint16_t kExtension = 0;
+    uint16_t mExtension = 0;
+    uint16_t kStartPt = 0;
+    uint16_t mStartPt = 0;
+    uint8_t strideW = 1;
+    uint8_t strideH = 1;
+    uint8_t filterW = 1;
+    uint8_t filterH = 1;
+    uint8_t dilationFilterW = 1;
+    uint8_t dilationFilterH = 1;
+    bool enTranspose = false;
+    bool enSmallK = false;
+    T padValue = 0;
+    bool filterSizeW = false;
+    bool filterSizeH = false;
+    bool fMatrixCtrl = false;
+};
+
+template <class T, class U>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& p,
+                                const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+{
+    LoadData3DFields(dst, src, p.padList[0], p.padList[1], p.padList[2], p.padList[3], p.l1H, p.l1W,
+                     p.channelSize, p.kExtension, p.mExtension, p.kStartPt, p.mStartPt, p.strideW, p.strideH,
+                     p.filterW, p.filterH, p.dilationFilterW, p.dilationFilterH, p.enTranspose, p.enSmallK,
+                     static_cast<T>(p.padValue), p.filterSizeW, p.filterSizeH, p.fMatrixCtrl, aclsim_file_,
+                     aclsim_line_);
+}
+
 /* Fixpipe's layouts: Fixpipe<T, U, CFG_NZ>(dst, src, params); without the parameter, row major */
 inline const FixpipeConfig CFG_ROW_MAJOR{CO2Layout::ROW_MAJOR, false};
 inline const FixpipeConfig CFG_NZ{CO2Layout::NZ, false};
