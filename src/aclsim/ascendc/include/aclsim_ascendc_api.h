@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "48d50fde62505b9f"
+#define ACLSIM_ASCENDC_TABLE "859e128111f9ddb7"
 namespace AscendC {
 enum class TPosition : int32_t {
     GM = 0,
@@ -652,69 +652,69 @@ template <TPosition aPos, CubeFormat aFmt, typename aT, bool aTrans, LayoutMode 
 class MatmulObject : public ::aclsim::detail::Object {
 public:
     __aicore__ MatmulObject(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(87, aclsim_file_, aclsim_line_, aPos, aFmt, ::aclsim::detail::Dtype<aT>{}, aTrans, aLayout, aIbShare, bPos, bFmt, ::aclsim::detail::Dtype<bT>{}, bTrans, bLayout, bIbShare, cPos, cFmt, ::aclsim::detail::Dtype<cT>{}, cLayout, biasPos, biasFmt, ::aclsim::detail::Dtype<biasT>{}).v.i) {}
+        : Object(::aclsim::detail::call(88, aclsim_file_, aclsim_line_, aPos, aFmt, ::aclsim::detail::Dtype<aT>{}, aTrans, aLayout, aIbShare, bPos, bFmt, ::aclsim::detail::Dtype<bT>{}, bTrans, bLayout, bIbShare, cPos, cFmt, ::aclsim::detail::Dtype<cT>{}, cLayout, biasPos, biasFmt, ::aclsim::detail::Dtype<biasT>{}).v.i) {}
     __aicore__ explicit MatmulObject(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_MatmulObject
     ACLSIM_CLASS_EXTRA_MatmulObject
 #endif
-    __aicore__ inline void Init(const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(88, aclsim_file_, aclsim_line_, *this, tiling); }
-    __aicore__ inline void Init(const TCubeTiling& tiling, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(89, aclsim_file_, aclsim_line_, *this, tiling, tpipe); }
+    __aicore__ inline void Init(const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(89, aclsim_file_, aclsim_line_, *this, tiling); }
+    __aicore__ inline void Init(const TCubeTiling& tiling, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(90, aclsim_file_, aclsim_line_, *this, tiling, tpipe); }
     template <typename T>
-    __aicore__ inline void SetTensorA(const GlobalTensor<T>& gm, bool isTransposeA = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(90, aclsim_file_, aclsim_line_, *this, gm, isTransposeA); }
+    __aicore__ inline void SetTensorA(const GlobalTensor<T>& gm, bool isTransposeA = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(91, aclsim_file_, aclsim_line_, *this, gm, isTransposeA); }
     template <typename T>
-    __aicore__ inline void SetTensorA(const LocalTensor<T>& leftMatrix, bool isTransposeA = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(91, aclsim_file_, aclsim_line_, *this, leftMatrix, isTransposeA); }
+    __aicore__ inline void SetTensorA(const LocalTensor<T>& leftMatrix, bool isTransposeA = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(92, aclsim_file_, aclsim_line_, *this, leftMatrix, isTransposeA); }
     template <typename T>
-    __aicore__ inline void SetTensorB(const GlobalTensor<T>& gm, bool isTransposeB = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(92, aclsim_file_, aclsim_line_, *this, gm, isTransposeB); }
+    __aicore__ inline void SetTensorB(const GlobalTensor<T>& gm, bool isTransposeB = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(93, aclsim_file_, aclsim_line_, *this, gm, isTransposeB); }
     template <typename T>
-    __aicore__ inline void SetTensorB(const LocalTensor<T>& rightMatrix, bool isTransposeB = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(93, aclsim_file_, aclsim_line_, *this, rightMatrix, isTransposeB); }
+    __aicore__ inline void SetTensorB(const LocalTensor<T>& rightMatrix, bool isTransposeB = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(94, aclsim_file_, aclsim_line_, *this, rightMatrix, isTransposeB); }
     template <typename T>
-    __aicore__ inline void SetBias(const GlobalTensor<T>& biasGlobal, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(94, aclsim_file_, aclsim_line_, *this, biasGlobal); }
-    __aicore__ inline void DisableBias(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(95, aclsim_file_, aclsim_line_, *this); }
-    __aicore__ inline void ClearBias(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(96, aclsim_file_, aclsim_line_, *this); }
-    __aicore__ inline void SetTail(int32_t tailM = -1, int32_t tailN = -1, int32_t tailK = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(97, aclsim_file_, aclsim_line_, *this, tailM, tailN, tailK); }
-    __aicore__ inline void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgK, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(98, aclsim_file_, aclsim_line_, *this, orgM, orgN, orgK); }
-    __aicore__ inline void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgKa, int32_t orgKb, int32_t orgKc = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(99, aclsim_file_, aclsim_line_, *this, orgM, orgN, orgKa, orgKb, orgKc); }
-    __aicore__ inline void SetSingleShape(int32_t singleM, int32_t singleN, int32_t singleK, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(100, aclsim_file_, aclsim_line_, *this, singleM, singleN, singleK); }
+    __aicore__ inline void SetBias(const GlobalTensor<T>& biasGlobal, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(95, aclsim_file_, aclsim_line_, *this, biasGlobal); }
+    __aicore__ inline void DisableBias(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(96, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void ClearBias(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(97, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void SetTail(int32_t tailM = -1, int32_t tailN = -1, int32_t tailK = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(98, aclsim_file_, aclsim_line_, *this, tailM, tailN, tailK); }
+    __aicore__ inline void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgK, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(99, aclsim_file_, aclsim_line_, *this, orgM, orgN, orgK); }
+    __aicore__ inline void SetOrgShape(int32_t orgM, int32_t orgN, int32_t orgKa, int32_t orgKb, int32_t orgKc = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(100, aclsim_file_, aclsim_line_, *this, orgM, orgN, orgKa, orgKb, orgKc); }
+    __aicore__ inline void SetSingleShape(int32_t singleM, int32_t singleN, int32_t singleK, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(101, aclsim_file_, aclsim_line_, *this, singleM, singleN, singleK); }
     template <typename T>
-    __aicore__ inline void SetLocalWorkspace(const LocalTensor<T>& tmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(101, aclsim_file_, aclsim_line_, *this, tmpBuffer); }
+    __aicore__ inline void SetLocalWorkspace(const LocalTensor<T>& tmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(102, aclsim_file_, aclsim_line_, *this, tmpBuffer); }
     template <bool sync = true>
-    __aicore__ inline bool Iterate(bool enPartialSum = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(102, aclsim_file_, aclsim_line_, *this, enPartialSum, sync)); }
+    __aicore__ inline bool Iterate(bool enPartialSum = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(103, aclsim_file_, aclsim_line_, *this, enPartialSum, sync)); }
     template <bool sync = true, typename T>
-    __aicore__ inline void GetTensorC(const LocalTensor<T>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(103, aclsim_file_, aclsim_line_, *this, c, enAtomic, enSequentialWrite, sync); }
+    __aicore__ inline void GetTensorC(const LocalTensor<T>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, *this, c, enAtomic, enSequentialWrite, sync); }
     template <bool sync = true, typename T>
-    __aicore__ inline void GetTensorC(const GlobalTensor<T>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(104, aclsim_file_, aclsim_line_, *this, gm, enAtomic, enSequentialWrite, sync); }
+    __aicore__ inline void GetTensorC(const GlobalTensor<T>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(105, aclsim_file_, aclsim_line_, *this, gm, enAtomic, enSequentialWrite, sync); }
     template <bool sync = true, typename T>
-    __aicore__ inline void IterateAll(const GlobalTensor<T>& gm, uint8_t enAtomic = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(105, aclsim_file_, aclsim_line_, *this, gm, enAtomic, sync); }
-    __aicore__ inline void SetSubBlockIdx(uint8_t subBlockIdx, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(106, aclsim_file_, aclsim_line_, *this, subBlockIdx); }
-    __aicore__ inline void End(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(107, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void IterateAll(const GlobalTensor<T>& gm, uint8_t enAtomic = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(106, aclsim_file_, aclsim_line_, *this, gm, enAtomic, sync); }
+    __aicore__ inline void SetSubBlockIdx(uint8_t subBlockIdx, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(107, aclsim_file_, aclsim_line_, *this, subBlockIdx); }
+    __aicore__ inline void End(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(108, aclsim_file_, aclsim_line_, *this); }
 };
 
 class MatmulTilingHost : public ::aclsim::detail::Object {
 public:
     __aicore__ MatmulTilingHost(bool multiCore, const char* soc, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(111, aclsim_file_, aclsim_line_, multiCore, soc).v.i) {}
+        : Object(::aclsim::detail::call(112, aclsim_file_, aclsim_line_, multiCore, soc).v.i) {}
     __aicore__ explicit MatmulTilingHost(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_MatmulTilingHost
     ACLSIM_CLASS_EXTRA_MatmulTilingHost
 #endif
-    __aicore__ inline int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(112, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
-    __aicore__ inline int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(113, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
-    __aicore__ inline int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(114, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
-    __aicore__ inline int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(115, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
-    __aicore__ inline int32_t SetShape(int32_t m, int32_t n, int32_t k, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(116, aclsim_file_, aclsim_line_, *this, m, n, k)); }
-    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(117, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKIn)); }
-    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn, int32_t orgKbIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(118, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKaIn, orgKbIn)); }
-    __aicore__ inline int32_t SetBias(bool isBiasIn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(119, aclsim_file_, aclsim_line_, *this, isBiasIn)); }
-    __aicore__ inline int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(120, aclsim_file_, aclsim_line_, *this, l1Size, l0CSize, ubSize)); }
-    __aicore__ inline int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(121, aclsim_file_, aclsim_line_, *this, baseMIn, baseNIn, baseKIn)); }
-    __aicore__ inline int32_t SetTraverse(MatrixTraverse traverse, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(122, aclsim_file_, aclsim_line_, *this, traverse)); }
-    __aicore__ inline int32_t SetDim(int32_t dim, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(123, aclsim_file_, aclsim_line_, *this, dim)); }
-    __aicore__ inline int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(124, aclsim_file_, aclsim_line_, *this, singleMIn, singleNIn, singleKIn)); }
-    __aicore__ inline int32_t GetBaseM(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(125, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int32_t GetBaseN(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(126, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int32_t GetBaseK(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(127, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int64_t ComputeTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(128, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int64_t TilingValue(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(129, aclsim_file_, aclsim_line_, *this, index)); }
+    __aicore__ inline int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(113, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
+    __aicore__ inline int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(114, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
+    __aicore__ inline int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(115, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
+    __aicore__ inline int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(116, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
+    __aicore__ inline int32_t SetShape(int32_t m, int32_t n, int32_t k, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(117, aclsim_file_, aclsim_line_, *this, m, n, k)); }
+    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(118, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKIn)); }
+    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn, int32_t orgKbIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(119, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKaIn, orgKbIn)); }
+    __aicore__ inline int32_t SetBias(bool isBiasIn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(120, aclsim_file_, aclsim_line_, *this, isBiasIn)); }
+    __aicore__ inline int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(121, aclsim_file_, aclsim_line_, *this, l1Size, l0CSize, ubSize)); }
+    __aicore__ inline int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(122, aclsim_file_, aclsim_line_, *this, baseMIn, baseNIn, baseKIn)); }
+    __aicore__ inline int32_t SetTraverse(MatrixTraverse traverse, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(123, aclsim_file_, aclsim_line_, *this, traverse)); }
+    __aicore__ inline int32_t SetDim(int32_t dim, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(124, aclsim_file_, aclsim_line_, *this, dim)); }
+    __aicore__ inline int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(125, aclsim_file_, aclsim_line_, *this, singleMIn, singleNIn, singleKIn)); }
+    __aicore__ inline int32_t GetBaseM(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(126, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetBaseN(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(127, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetBaseK(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(128, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int64_t ComputeTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(129, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int64_t TilingValue(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(130, aclsim_file_, aclsim_line_, *this, index)); }
 };
 
 __aicore__ inline int64_t GetBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(42, aclsim_file_, aclsim_line_)); }
@@ -829,47 +829,50 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
 template <typename T, typename U>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params, const DataCopyEnhancedParams& enhancedParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(79, aclsim_file_, aclsim_line_, dst, src, params, enhancedParams); }
 
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(80, aclsim_file_, aclsim_line_, dst, src, params); }
+
 template <typename T>
-__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(80, aclsim_file_, aclsim_line_, dst, src, params); }
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(81, aclsim_file_, aclsim_line_, dst, src, params); }
 
 template <typename T, typename U, typename S>
-__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(81, aclsim_file_, aclsim_line_, dst, fm, filter, params); }
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const MmadParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(82, aclsim_file_, aclsim_line_, dst, fm, filter, params); }
 
 template <typename T, typename U, typename S, typename V>
-__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, const MmadParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(82, aclsim_file_, aclsim_line_, dst, fm, filter, bias, params); }
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, const MmadParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(83, aclsim_file_, aclsim_line_, dst, fm, filter, bias, params); }
 
 template <typename T, typename U>
-__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(83, aclsim_file_, aclsim_line_, dst, src, params); }
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(84, aclsim_file_, aclsim_line_, dst, src, params); }
 
 template <typename T, typename U>
-__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(84, aclsim_file_, aclsim_line_, dst, src, params); }
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(85, aclsim_file_, aclsim_line_, dst, src, params); }
 
-__aicore__ inline uint8_t* GetSysWorkSpacePtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint8_t*>(::aclsim::detail::call(85, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint8_t* GetSysWorkSpacePtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint8_t*>(::aclsim::detail::call(86, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline void SetSysWorkspace(uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(86, aclsim_file_, aclsim_line_, workspace); }
-
-template <class M>
-__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(108, aclsim_file_, aclsim_line_, tpipe, workspace, mm); }
+__aicore__ inline void SetSysWorkspace(uint8_t* workspace, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(87, aclsim_file_, aclsim_line_, workspace); }
 
 template <class M>
-__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(109, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling); }
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(109, aclsim_file_, aclsim_line_, tpipe, workspace, mm); }
+
+template <class M>
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(110, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling); }
 
 template <class M, class N>
-__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, N mm2, const TCubeTiling& tiling2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(110, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling, mm2, tiling2); }
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, N mm2, const TCubeTiling& tiling2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(111, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling, mm2, tiling2); }
 
 template <typename T>
-__aicore__ inline void InitConstValueFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(130, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
+__aicore__ inline void InitConstValueFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(131, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
 
 template <typename T>
-__aicore__ inline void FillFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(131, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
+__aicore__ inline void FillFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(132, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
 
 template <typename T, typename U>
-__aicore__ inline void FixpipeWithConfig(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(132, aclsim_file_, aclsim_line_, dst, src, params, config); }
+__aicore__ inline void FixpipeWithConfig(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(133, aclsim_file_, aclsim_line_, dst, src, params, config); }
 
 template <typename T, typename U>
-__aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(133, aclsim_file_, aclsim_line_, dst, src, params, config); }
+__aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(134, aclsim_file_, aclsim_line_, dst, src, params, config); }
 
 template <typename T>
-__aicore__ inline void LoadData3DFields(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(134, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl); }
+__aicore__ inline void LoadData3DFields(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(135, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl); }
 
 }  // namespace AscendC
