@@ -33,6 +33,7 @@ import numpy as np
 import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
+from aclsim.ascendc.adapters.cube import bind_start
 from aclsim.ascendc.table import dispatch, enum_python, load, python_namespace, struct_python
 from aclsim.errors import AclError, KernelContextError, KernelFault
 from aclsim.runtime.pointers import allocation_at
@@ -358,6 +359,7 @@ def install(ffi: Any) -> None:
     """Bind the library's entry points (called by the library's init code)."""
     global _bridge
     b = _bridge = Bridge(ffi)
+    bind_start(b.start)  # the host rows (the Matmul host tiling) start aclsim as GmAlloc does
 
     @ffi.def_extern(name="_aclsim_py_asc_call", error=1)
     def _call(ident: int, file: Any, line: int, n: int, args: Any, ret: Any) -> int:

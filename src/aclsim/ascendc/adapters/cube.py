@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import aclsim.kernel as asc
 from aclsim.errors import FeatureNotSupportedError
 
-__all__ = ["HostTiling", "host", "mmad_params", "host_get_tiling", "host_matmul_tiling", "host_tiling_value",
-           "matmul_get_tensor_c", "matmul_iterate", "matmul_iterate_all"]
+__all__ = ["HostTiling", "bind_start", "host", "host_get_tiling", "host_matmul_tiling", "host_tiling_value",
+           "matmul_get_tensor_c", "matmul_iterate", "matmul_iterate_all", "mmad_params"]
 
 #: TCubeTiling's fields in order: the C++ struct (api_cxx.txt) and optiling::TCubeTiling hold them so
 TILING_FIELDS = tuple(f.name for f in dataclasses.fields(asc.TCubeTiling))
@@ -58,13 +59,23 @@ class HostTiling:
         self.result = asc.TCubeTiling()
 
 
+#: the bridge's start-up (``Bridge.start(soc)``), bound by ``bridge.install``: a host program's first
+#: tiling call starts aclsim as its first GmAlloc would
+_start: list[Callable[[str], None]] = []
+
+
+def bind_start(start: Callable[[str], None]) -> None:
+    """Called by the library's bridge when it installs: how a host-side row starts aclsim."""
+    _start[:] = [start]
+
+
 def host_matmul_tiling(multi_core: Any, soc: str) -> HostTiling:
     """The tiling object of a host program: aclsim starts on first use (the chip: ``ACLSIM_CHIP``, else
     the SoC the build names) and the tiling is for the current device's chip."""
-    from aclsim.ascendc.bridge import bridge
     from aclsim.runtime.lookup import current_device_or_first
 
-    bridge().start(soc)
+    for start in _start:
+        start(soc)
     chip = current_device_or_first().chip
     return HostTiling(asc.MultiCoreMatmulTiling(chip) if multi_core else asc.MatmulApiTiling(chip))
 
