@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "aclsim.compiler.cli",
     "aclsim.testing.cli",
     "aclsim.capi.cli",
+    "aclsim.ascendc.cli",
 )
 
 

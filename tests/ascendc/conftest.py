@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import sysconfig
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -19,9 +18,6 @@ from pathlib import Path
 import pytest
 
 from aclsim.capi.prototypes import INCLUDE_DIR as CAPI_INCLUDE
-
-ROOT = Path(__file__).resolve().parents[2]
-CPP_EXAMPLES = ROOT / "examples" / "cpp"
 
 
 @pytest.fixture(scope="session")
@@ -79,11 +75,3 @@ def host_program(ascendc_lib: Path, tmp_path_factory: pytest.TempPathFactory) ->
         return exe
 
     return build
-
-
-def run_program(exe: Path, *args: str, env: dict[str, str] | None = None,
-                cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run a host program with this test's Python as the library's interpreter."""
-    full = {**os.environ, "ACLSIM_PYTHON": sys.executable, **(env or {})}
-    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=full,
-                          cwd=cwd)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import run_program
+from ascendc_support import run_program
 
 HOST = r"""
 #include <cstdio>

@@ -17,10 +17,10 @@ import importlib.util
 from typing import Any
 
 import numpy as np
+from ascendc_support import CPP_EXAMPLES, ROOT, run_program
 
 import aclsim
 import aclsim.kernel as asc
-from conftest import CPP_EXAMPLES, ROOT, run_program
 
 
 def _python_twin(name: str) -> Any:

@@ -10,9 +10,9 @@ import importlib.util
 
 import numpy as np
 import pytest
+from ascendc_support import CPP_EXAMPLES, ROOT, run_program
 
 import aclsim
-from conftest import CPP_EXAMPLES, ROOT, run_program
 
 
 def _python_twin(name: str) -> object:

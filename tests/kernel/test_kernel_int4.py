@@ -367,24 +367,6 @@ def test_nd2nz_of_int4_feeds_an_exact_mmad(run) -> None:
 
 
 @asc.kernel
-def img2col4(x: Any) -> None:
-    pipe = asc.TPipe()
-    a1, a2 = asc.TBuf(P.A1), asc.TBuf(P.A2)
-    pipe.init_buffer(a1, 1024)
-    pipe.init_buffer(a2, 1024)
-    asc.load_data(a2.get(I4), a1.get(I4), asc.LoadData3DParamsV2(l1_h=4, l1_w=4, channel_size=64,
-                                                                   k_extension=64, m_extension=16))
-
-
-def test_img2col_of_int4_is_refused_as_not_modelled(run) -> None:
-    with pytest.raises(errors.TaskError) as info:
-        run(img2col4, 1, np.zeros(4, np.uint8))
-    e = info.value.cause
-    assert isinstance(e, errors.FeatureNotSupportedError) and "LoadData3DParamsV2) of int4b_t" in str(e)
-    assert e.file == __file__
-
-
-@asc.kernel
 def cast_strided(mask: Any, reps: int, p: Any, back: Any, x: Any, q: Any, y: Any) -> None:
     pipe = asc.TPipe()
     a, b, c = asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC), asc.TBuf(P.VECCALC)

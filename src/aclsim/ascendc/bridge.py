@@ -20,6 +20,7 @@ cross-core flags work), ``ICPU_SET_TILING_KEY`` and ``SetKernelMode``.
 from __future__ import annotations
 
 import bisect
+import ctypes
 import os
 import sys
 import threading
@@ -34,8 +35,17 @@ import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.adapters.cube import bind_start
-from aclsim.ascendc.table import dispatch, enum_python, load, python_namespace, struct_python
-from aclsim.errors import AclError, KernelContextError, KernelFault
+from aclsim.ascendc.table import (
+    FLOAT_TYPES,
+    INT_TYPES,
+    dispatch,
+    enum_python,
+    load,
+    python_namespace,
+    struct_python,
+)
+from aclsim.errors import AclError, KernelFault
+from aclsim.kernel import set_source_location
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
@@ -79,7 +89,8 @@ class Bridge:
         namespace = python_namespace()
         table = load()
         self.rows = table.callables
-        self.calls = dispatch(namespace, table)
+        self.calls = [(fn, self._encoder(ret, table.classes)) for fn, ret in dispatch(namespace, table)]
+        self._wheres: dict[tuple[int, int], tuple[str, int]] = {}
         self.structs = [struct_python(namespace, table)[r.name] for r in table.of("struct")]
         self.struct_types = [ffi.typeof(f"aclsim_struct_{r.name} *") for r in table.of("struct")]
         self.struct_fields = [[(p.name, p.ctype) for p in r.params] for r in table.of("struct")]
@@ -137,13 +148,19 @@ class Bridge:
         return True
 
     def to_device(self, host: int) -> int:
-        """The device address behind a host address inside a GmAlloc region (else ``host`` itself)."""
-        i = bisect.bisect_right(self._starts, host) - 1
-        if i >= 0:
+        """The device address behind a host address inside a region (else ``host`` itself).  A
+        region the runtime no longer backs with those bytes (a Python host program started the
+        runtime again) is dropped."""
+        while True:
+            i = bisect.bisect_right(self._starts, host) - 1
+            if i < 0 or host >= self.regions[i].host + self.regions[i].extent:
+                return host
             r = self.regions[i]
-            if host < r.host + r.extent:
-                return r.device + host - r.host
-        return host
+            device = r.device + host - r.host
+            found = r.owned or _backs(device, host)
+            if found:
+                return device
+            del self.regions[i], self._starts[i]
 
     def to_host(self, device: int) -> int:
         """The host address of device memory's bytes (a pointer the C++ side may dereference);
@@ -151,12 +168,20 @@ class Bridge:
         found = allocation_at(device)
         if found is None:
             return device
-        host = int(found.view.ctypes.data)
+        host, base = int(found.view.ctypes.data), int(found.base)
         i = bisect.bisect_left(self._starts, host)
-        if i == len(self._starts) or self._starts[i] != host:
-            self._starts.insert(i, host)
-            self.regions.insert(i, _Region(host, len(found.view), int(found.base), found.buffer, False))
-        return host + device - int(found.base)
+        if i < len(self._starts) and self._starts[i] == host:
+            r = self.regions[i]
+            if r.device == base and r.extent == len(found.view):
+                return host + device - base
+            # the same host bytes are other device memory now: the runtime was started again
+            # (a Python host program's finalize and init), so the regions it had are gone
+            keep = [r for r in self.regions if r.owned and r.host != host]
+            self.regions, self._starts = keep, [r.host for r in keep]
+            i = bisect.bisect_left(self._starts, host)
+        self._starts.insert(i, host)
+        self.regions.insert(i, _Region(host, len(found.view), base, found.buffer, False))
+        return host + device - base
 
     # --- handles and arguments -----------------------------------------------------------------
 
@@ -167,19 +192,20 @@ class Bridge:
         return h
 
     def decode(self, arg: Any) -> Any:
+        """One argument (the common kinds are decoded inline by :meth:`call`)."""
         kind = arg.kind
         if kind == K_HANDLE:
-            return self.objects[arg.v.i]
+            return self.objects[arg.i]
         if kind == K_INT:
-            return arg.v.i
+            return arg.i
         if kind == K_FLOAT:
-            return arg.v.f
+            return arg.f
         if kind == K_ENUM:
-            return self.enums[arg.sub](arg.v.i)
+            return self.enums[arg.sub](arg.i)
         if kind == K_DTYPE:
-            return DTYPES[arg.v.i]
+            return DTYPES[arg.i]
         if kind == K_STRUCT:
-            ptr = self.ffi.cast(self.struct_types[arg.sub], arg.v.p)
+            ptr = self.ffi.cast(self.struct_types[arg.sub], arg.p)
             values = []
             for name, ctype in self.struct_fields[arg.sub]:
                 value = getattr(ptr, name)
@@ -188,46 +214,91 @@ class Bridge:
                 values.append(value)
             return self.structs[arg.sub](*values)
         if kind == K_GM:
-            return asc.GmAddr(self.to_device(arg.v.i)) if arg.v.i else None
+            return asc.GmAddr(self.to_device(arg.i)) if arg.i else None
         if kind == K_ARRAY:
-            data = self.ffi.cast("uint64_t *", arg.v.p)
+            data = self.ffi.cast("uint64_t *", arg.p)
             return [int(data[i]) for i in range(arg.sub)]
         if kind == K_STR:
-            return self.ffi.string(self.ffi.cast("char *", arg.v.p)).decode()
+            return self.ffi.string(self.ffi.cast("char *", arg.p)).decode()
         return None
 
     def encode(self, value: Any, ret: Any) -> None:
+        """A return value whose C++ type is a template's (the value says which)."""
         if value is None:
             ret.kind = K_NONE
         elif isinstance(value, (bool, np.bool_, int, np.integer)):
-            ret.kind, ret.v.i = K_INT, int(value)
+            ret.kind, ret.i = K_INT, int(value)
         elif isinstance(value, (float, np.floating)):
-            ret.kind, ret.v.f = K_FLOAT, float(value)
+            ret.kind, ret.f = K_FLOAT, float(value)
         elif isinstance(value, asc.GmAddr):
-            ret.kind, ret.v.i = K_GM, self.to_host(int(value))
+            ret.kind, ret.i = K_GM, self.to_host(int(value))
         else:
-            ret.kind, ret.v.i = K_HANDLE, self.handle(value)
+            ret.kind, ret.i = K_HANDLE, self.handle(value)
+
+    def _encoder(self, ret_type: str, classes: frozenset[str]) -> Callable[[Any, Any], None] | None:
+        """How a row's return crosses, by its declared C++ type (None: void)."""
+        base = ret_type.replace("const", "").replace("&", "").strip()
+        if base == "void":
+            return None
+        if base.split("<", 1)[0].strip() in classes:
+            def handle(value: Any, ret: Any) -> None:
+                ret.i = self.handle(value)
+            return handle
+        if base.endswith("*"):
+            def pointer(value: Any, ret: Any) -> None:
+                ret.i = self.to_host(int(value)) if value is not None else 0
+            return pointer
+        if base in INT_TYPES:  # C++ reads the int unless the kind says float
+            def integer(value: Any, ret: Any) -> None:
+                ret.i = int(value)
+            return integer
+        if base in FLOAT_TYPES:
+            def real(value: Any, ret: Any) -> None:
+                ret.kind, ret.f = K_FLOAT, float(value)
+            return real
+        return self.encode
 
     # --- calls ----------------------------------------------------------------------------
 
-    def call(self, ident: int, file: Any, line: int, n: int, args: Any, ret: Any) -> int:
-        ffi = self.ffi
-        if file != ffi.NULL:  # NULL: an operator expression, at the previous call's line
-            self.where = (ffi.string(file).decode(errors="replace"), line)
-            asc.source_location(*self.where)
+    def _where(self, file: int, line: int) -> tuple[str, int]:
+        where = (self.ffi.string(self.ffi.cast("char *", file)).decode(errors="replace"), line)
+        self._wheres[(file, line)] = where
+        return where
+
+    def call(self, ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
+        """One bridged call (the hot path: the common argument kinds are decoded inline)."""
+        if file:  # 0: an operator expression, at the previous call's line
+            where = self._wheres.get((file, line)) or self._where(file, line)
+            self.where = where
+            set_source_location(where)
         try:
-            fn, _ = self.calls[ident]
-            value = fn(*[self.decode(args[i]) for i in range(n)])
-            self.encode(value, ret)
+            fn, encode = self.calls[ident]
+            objects = self.objects
+            values = []
+            for i in range(n):
+                a = args[i]
+                kind = a.kind
+                if kind == K_HANDLE:
+                    values.append(objects[a.i])
+                elif kind == K_INT:
+                    values.append(a.i)
+                elif kind == K_FLOAT:
+                    values.append(a.f)
+                else:
+                    values.append(self.decode(a))
+            value = fn(*values)
+            if encode is not None:
+                encode(value, ret)
             return 0
         except AclError as exc:
             self.errors.pending = exc
         except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
             if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
                 file_, line_ = self.where
-                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_)
+                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_,
+                                            block=_block())
             self.errors.pending = exc
-        if not _in_kernel():  # a host-side row (the host tiling): no launch reports it, C++ stops here
+        if _block() is None:  # a host-side row (the host tiling): no launch reports it, C++ stops here
             file_, line_ = self.where
             print(f"aclsim: {file_}:{line_}: {self.rows[ident].name} failed: {self.errors.pending}",
                   file=sys.stderr)
@@ -235,7 +306,7 @@ class Bridge:
 
     def fail(self, what: str, file: str, line: int) -> int:
         """``ASSERT`` failed in the kernel, or C++ threw: a fault at that line."""
-        self.errors.pending = KernelFault(what, file=file, line=line,
+        self.errors.pending = KernelFault(what, file=file, line=line, block=_block(),
                                           hint="the kernel's own check failed: see its condition")
         return 1
 
@@ -287,11 +358,15 @@ class Bridge:
     def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
         bridge = self
         mode = self.mode
+        # called through ctypes' PYFUNCTYPE, which keeps the GIL: the kernel's bridged calls then
+        # find it held (the cores run one at a time anyway), instead of taking it on every call
+        entry = _ENTRY(int(self.ffi.cast("uintptr_t", body)))
+        context = int(self.ffi.cast("uintptr_t", ctx))
 
         def block(*_args: Any) -> None:
             if mode is not None:
                 _declare_mode(mode)
-            rc = body(ctx)
+            rc = entry(context)
             asc.source_location(None)
             if rc != 0:
                 exc = bridge.take_error()
@@ -304,13 +379,21 @@ class Bridge:
         return fn
 
 
-def _in_kernel() -> bool:
-    """Whether the calling thread runs a kernel block (else it is a host program's call)."""
+def _backs(device: int, host: int) -> bool:
+    """Whether the device memory at ``device`` has its bytes at ``host``."""
     try:
-        asc.get_block_idx()
-    except KernelContextError:
+        found = allocation_at(device)
+    except AclError:  # freed
         return False
-    return True
+    return found is not None and int(found.view.ctypes.data) + device - int(found.base) == host
+
+
+def _block() -> int | None:
+    """The block running on this thread (None outside a launch)."""
+    try:
+        return int(asc.get_block_idx())
+    except AclError:
+        return None
 
 
 def _declare_mode(mode: int) -> None:
@@ -345,6 +428,9 @@ def _report(launch: Any) -> None:
           file=sys.stderr)
 
 
+#: a block's C++ entry, ``int (*)(void *)``, called with the GIL held
+_ENTRY = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
+
 _bridge: Bridge | None = None
 
 
@@ -361,9 +447,7 @@ def install(ffi: Any) -> None:
     b = _bridge = Bridge(ffi)
     bind_start(b.start)  # the host rows (the Matmul host tiling) start aclsim as GmAlloc does
 
-    @ffi.def_extern(name="_aclsim_py_asc_call", error=1)
-    def _call(ident: int, file: Any, line: int, n: int, args: Any, ret: Any) -> int:
-        return b.call(ident, file, line, n, args, ret)
+    ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.call)
 
     @ffi.def_extern(name="_aclsim_py_asc_fail", error=1)
     def _fail(what: Any, file: Any, line: int) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -20,22 +21,28 @@ from pathlib import Path
 
 from aclsim.ascendc.gen_cxx import HEADER_PATH
 from aclsim.ascendc.table import TABLE_PATH, cdef
+from aclsim.capi import build as capi_build
 from aclsim.capi.build import START_MAGIC, CapiBuildError, libpython_dir, start_code
 from aclsim.capi.prototypes import INCLUDE_DIR as CAPI_INCLUDE
 
-__all__ = ["CMAKE_DIR", "INCLUDE_DIR", "LIBRARY", "build", "cflags", "ensure_built", "libs",
-           "library_dir"]
+__all__ = ["CMAKE_DIR", "INCLUDE_DIR", "LIBRARY", "build", "build_all", "cflags", "ensure_all",
+           "ensure_built", "libs", "library_dir"]
 
 LIBRARY = "libaclsim_ascendc.so"
 INCLUDE_DIR = Path(__file__).parent / "include"
 CMAKE_DIR = Path(__file__).parent / "cmake"
 _MODULE = "_aclsim_ascendc"
-_ARG = ("typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f; const void *p; } v; } "
+#: the build's stamp (its own name: ``--out DIR`` puts the C face's library, stamped
+#: ``fingerprint``, in the same directory)
+_STAMP = "fingerprint-ascendc"
+#: kernel_operator.h's aclsim::detail::Arg; the union is anonymous here (the same layout), so the
+#: Python side reads ``arg.i`` with one attribute look-up
+_ARG = ("typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f; const void *p; }; } "
         "aclsim_arg;")
 
 #: the embedded (Python) functions: (return type, name, parameters)
 _EMBEDDED = [
-    ("int", "call", "int id, const char *file, int line, int n, const aclsim_arg *args, aclsim_arg *ret"),
+    ("int", "call", "int id, uintptr_t file, int line, int n, const aclsim_arg *args, aclsim_arg *ret"),
     ("int", "fail", "const char *what, const char *file, int line"),
     ("uintptr_t", "gm_alloc", "uint64_t size, const char *soc"),
     ("int", "gm_free", "uintptr_t host"),
@@ -50,7 +57,7 @@ _EMBEDDED = [
 _EXPORTED = [
     ("int aclsim_asc_call(int id, const char *file, int line, int n, const aclsim_arg *args, "
      "aclsim_arg *ret)",
-     "return 1;", "return _aclsim_py_asc_call(id, file, line, n, args, ret);"),
+     "return 1;", "return _aclsim_py_asc_call(id, (uintptr_t)file, line, n, args, ret);"),
     ("int aclsim_asc_fail(const char *what, const char *file, int line)", "return 1;",
      "return _aclsim_py_asc_fail(what, file, line);"),
     ("void *aclsim_gm_alloc(uint64_t size, const char *soc)", "return NULL;",
@@ -140,26 +147,59 @@ def build(out_dir: str | os.PathLike[str] | None = None, *, verbose: bool = Fals
         shutil.copyfile(built, partial)
         os.chmod(partial, 0o755)
         os.replace(partial, out / LIBRARY)
-    (out / "fingerprint").write_text(_fingerprint())
+    (out / _STAMP).write_text(_fingerprint())
     return out / LIBRARY
 
 
 def ensure_built(out_dir: str | os.PathLike[str] | None = None) -> Path:
     """The directory of an up-to-date build, building it first when missing or stale."""
     out = Path(out_dir) if out_dir is not None else library_dir()
-    stamp = out / "fingerprint"
+    stamp = out / _STAMP
     if not (out / LIBRARY).exists() or not stamp.exists() or stamp.read_text() != _fingerprint():
         build(out)
     return out
 
 
-def cflags() -> str:
+def _dirs(out_dir: str | os.PathLike[str] | None) -> tuple[Path, Path]:
+    """Where this library and the C face's live: both in ``out_dir`` when given, else each in
+    its environment's directory (:func:`library_dir`, :func:`aclsim.capi.build.library_dir`)."""
+    if out_dir is not None:
+        return Path(out_dir), Path(out_dir)
+    return library_dir(), capi_build.library_dir()
+
+
+def build_all(out_dir: str | os.PathLike[str] | None = None, *, verbose: bool = False) -> tuple[Path, Path]:
+    """Build ``libaclsim_ascendc.so`` and the C face's ``libascendcl.so`` now (again); their paths."""
+    here, capi = _dirs(out_dir)
+    return build(here, verbose=verbose), capi_build.build(capi, verbose=verbose)
+
+
+def ensure_all(out_dir: str | os.PathLike[str] | None = None) -> tuple[Path, Path]:
+    """The directories of up-to-date builds of both libraries a C++ kernel program links
+    (``libaclsim_ascendc.so``, then ``libascendcl.so``), building what is missing or stale."""
+    here, capi = _dirs(out_dir)
+    return ensure_built(here), capi_build.ensure_built(capi)
+
+
+def cflags(soc: str | None = None) -> str:
     """What a CPU-debug build of a kernel and its host program compiles with (AscendCL's headers
-    too: the samples' data helpers include ``acl/acl.h``)."""
-    return f"-I{INCLUDE_DIR} -I{CAPI_INCLUDE} -D__CCE_KT_TEST__ -std=c++17"
+    too: the samples' data helpers include ``acl/acl.h``); ``soc`` (``Ascend910B1``, ...) adds the
+    ``ACLSIM_SOC`` define the CMake package's ``tikicpulib::<soc>`` gives: the chip preset aclsim
+    runs the kernel on (``ACLSIM_CHIP`` overrides it at run time)."""
+    flags = f"-I{INCLUDE_DIR} -I{CAPI_INCLUDE} -D__CCE_KT_TEST__ -std=c++17"
+    if soc:
+        if not re.fullmatch(r"[A-Za-z0-9_]+", soc):
+            raise ValueError(f"--soc {soc!r}: a SoC name is letters and digits "
+                             "(Ascend910B1, Ascend310P3, ...)")
+        flags += f' -DACLSIM_SOC="{soc}"'  # $(...) keeps the quotes: the macro is a string literal
+    return flags
 
 
 def libs(out_dir: str | os.PathLike[str] | None = None) -> str:
-    """What it links with (builds the library if needed)."""
-    out = ensure_built(out_dir)
-    return f"-L{out} -Wl,-rpath,{out} -laclsim_ascendc"
+    """What it links with: ``libaclsim_ascendc.so`` (the kernel's Ascend C calls, ``ICPU_RUN_KF``)
+    and ``libascendcl.so`` (the host's AscendCL calls), building either if needed."""
+    here, capi = ensure_all(out_dir)
+    words = []
+    for d in dict.fromkeys((here, capi)):  # one -L/-rpath per directory
+        words += [f"-L{d}", f"-Wl,-rpath,{d}"]
+    return " ".join([*words, "-laclsim_ascendc", "-lascendcl"])

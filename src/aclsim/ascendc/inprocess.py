@@ -77,7 +77,8 @@ class CppKernels:
         self.sources = [Path(s).resolve() for s in sources]
         self.options = options
         self.path = _compile(self.sources, list(flags))
-        self._lib = ctypes.CDLL(str(self.path))
+        # PyDLL: calls keep the GIL, so the kernel's bridged calls find it held (see bridge.py)
+        self._lib = ctypes.PyDLL(str(self.path))
         self._invoke = self._lib.aclsim_invoke
         self._invoke.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_uint64)]
         self._invoke.restype = ctypes.c_int

@@ -41,6 +41,7 @@ from aclsim.kernel._core import (
     int16,
     int32,
     int64,
+    set_source_location,
     source_location,
     uint8,
     uint16,
@@ -616,4 +617,10 @@ __all__ += [  # the sort family (kernel/sort.py, issue 13)
     "sort",
     "sort32",
 ]
-__all__ += ["source_location"]  # where a non-Python front end's statement is (aclsim.ascendc)
+# where a non-Python front end's statement is written (aclsim.ascendc)
+__all__ += ["set_source_location", "source_location"]
+
+# issue 13 (h13-rest): SetSaturationFlag / GetSaturationFlag
+from aclsim.kernel.scalar import SaturationMode, get_saturation_flag, set_saturation_flag  # noqa: E402
+
+__all__ += ["SaturationMode", "get_saturation_flag", "set_saturation_flag"]

@@ -181,6 +181,12 @@ def source_location(file: str | None, line: int = 0) -> tuple[str, int] | None:
     return previous
 
 
+def set_source_location(at: tuple[str, int] | None) -> None:
+    """:func:`source_location` for a front end's hot path: ``at`` is ``(file, line)`` or None, the
+    previous location is not returned."""
+    _source.at = at
+
+
 def where(depth: int = 2) -> tuple[str, int]:
     """``(file, line)`` of the kernel statement: the front end's :func:`source_location` when one
     is set, else the first frame outside ``aclsim.kernel``."""

@@ -37,6 +37,7 @@ from aclsim.kernel.mask import RESET
 from aclsim.kernel.operands import count_view, local_bytes, local_operand
 from aclsim.kernel.quant import deq_values
 from aclsim.kernel.repeat import UINT, Strided, UnaryRepeatParams, check_count, repeats
+from aclsim.kernel.saturation import saturate
 from aclsim.kernel.tensor import LocalTensor
 
 
@@ -147,7 +148,9 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     Float -> integer rounds as ``round_mode`` says and saturates (NaN -> 0); float
     narrowing rounds to nearest even (CAST_NONE/CAST_RINT) or as directed (FLOOR, CEIL,
     TRUNC, ROUND = ties away from zero, ODD = round to odd); float -> float with a mode other
-    than CAST_NONE rounds to an integral float; integer narrowing keeps the low bits.  In the
+    than CAST_NONE rounds to an integral float; integer narrowing keeps the low bits.  A half or
+    bfloat16 result saturates (inf -> +-MAX, NaN -> 0) in the float saturation mode (CTRL[48] = 0,
+    :mod:`aclsim.kernel.saturation`).  In the
     mask/repeat form a repeat handles 256 B of the wider type (64
     elements for float <-> half), and each operand's blocks are 32 B of its own type (so a
     contiguous half destination of a float source takes ``dst_rep_stride`` 4).
@@ -164,7 +167,7 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
         n = check_count(args[0], name)
         d = count_view(core, dst, n, name, "dst")
         x = count_view(core, src, n, name, "src")
-        d[...] = deq_values(core, x) if deq else cast_values(x, dst.dtype, round_mode)
+        d[...] = saturate(core, deq_values(core, x) if deq else cast_values(x, dst.dtype, round_mode))
         nb = n * max(dst.dtype.itemsize, src.dtype.itemsize)
         core.emit(
             Pipe.V,
@@ -185,7 +188,8 @@ def cast(dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, *args: Any) 
     st = Strided(core, name, wide, mask, repeat)
     ds, di, da = st.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
-    ds[di] = deq_values(core, ss[si]) if deq else cast_values(ss[si], dst.dtype, round_mode)
+    values = deq_values(core, ss[si]) if deq else cast_values(ss[si], dst.dtype, round_mode)
+    ds[di] = saturate(core, values)
     core.emit(Pipe.V, name, (sa,), (da,), REPEATS[st.repeat])
 
 

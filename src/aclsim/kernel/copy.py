@@ -342,6 +342,15 @@ def _pad_forms(params: Any, pad: Any,
                     f"{type(params).__name__}")
 
 
+#: Why data_copy_pad refuses to pad int4b_t elements, and what to do instead.
+_INT4_PAD = ("data_copy_pad: padding of int4b_t elements: the documentation excludes int4b_t from "
+             "DataCopyPad (asc-devkit docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据搬运/GM与UB数据搬运/"
+             "GMToUB非对齐数据搬运(DataCopyPad).md lists no int4b_t for Atlas A2/A3); aclsim moves int4b_t "
+             "with data_copy_pad as whole bytes only")
+_INT4_PAD_HINT = ("copy whole bytes without padding (block_len counts bytes: two int4b_t each), or pad an "
+                  "int8 view (reinterpret_cast) of the tensor")
+
+
 def data_copy_pad(
     dst: LocalTensor | GlobalTensor,
     src: LocalTensor | GlobalTensor,
@@ -379,9 +388,7 @@ def data_copy_pad(
             raise ValueError("data_copy_pad moves between global memory and UB")
         pad = pad_params or DataCopyPadExtParams()
         if is_int4(dst.dtype) and (int(pad.left_padding) or int(pad.right_padding)):
-            core.fault(UnsupportedFault, "data_copy_pad: padding of int4b_t elements is not modelled",
-                       hint="copy whole bytes without padding (block_len counts bytes: two int4b_t each)",
-                       code=fault_code(Space.UB))
+            core.fault(UnsupportedFault, _INT4_PAD, hint=_INT4_PAD_HINT, code=fault_code(Space.UB))
         left, right = int(pad.left_padding) * isz, int(pad.right_padding) * isz
         if left > BLOCK or right > BLOCK:
             raise ValueError("data_copy_pad paddings are at most 32 B each")

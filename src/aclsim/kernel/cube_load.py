@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from aclsim.isa import Pipe, Space
-from aclsim.kernel._core import BYTES, UnsupportedFault, current, is_int4
+from aclsim.kernel._core import BYTES, UnsupportedFault, current, is_int4, pack_int4, unpack_int4
 from aclsim.kernel.operands import local_bytes, local_operand
 from aclsim.kernel.tensor import LocalTensor
 
@@ -56,9 +56,16 @@ def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, params: LoadDat
                    hint="load_data with if_transpose (16-bit types), or pass the transposed matrix")
     if dst.dtype != src.dtype:
         raise TypeError(f"{name}: dst {dst.dtype} and src {src.dtype} must be the same type")
+    i4 = is_int4(src.dtype)
     isz = src.dtype.itemsize
-    if isz not in (1, 2, 4) or src.dtype.name in ("int16", "uint16"):
-        raise TypeError(f"{name}: takes int8, uint8, half, bfloat16, int32, uint32, float; got {src.dtype}")
+    if i4 and dst.space is not Space.L0B:
+        core.fault(UnsupportedFault, f"{name}: int4b_t into {dst.space.value}: the documentation excludes it "
+                   "(asc-devkit LoadDataWithTranspose.md, Atlas A2/A3: int4b_t loads into L0B only)",
+                   hint="load int4b_t into L0A untransposed with load_data (LoadData2D), or transpose "
+                   "into L0B")
+    if not i4 and (isz not in (1, 2, 4) or src.dtype.name in ("int16", "uint16")):
+        raise TypeError(f"{name}: takes int4b_t (into L0B), int8, uint8, half, bfloat16, int32, uint32, "
+                        f"float; got {src.dtype}")
     reps, start, sstride = int(params.repeat_times), int(params.start_index), int(params.src_stride)
     gap, fgap = int(params.dst_gap), int(params.dst_frac_gap)
     if not 0 <= reps <= 255 or min(start, sstride, gap, fgap) < 0:
@@ -66,7 +73,7 @@ def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, params: LoadDat
     if params.addr_mode:
         core.fault(UnsupportedFault, f"{name}: addr_mode (decreasing addresses) is not modelled",
                    hint="keep the default addr_mode=False")
-    nfrac = 2 if isz in (1, 4) else 1
+    nfrac = 4 if i4 else 2 if isz in (1, 4) else 1
     square = nfrac * _FRAC
     sspan = (start + (reps - 1) * sstride + 1) * square if reps else 0
     d_first = [(1 + gap) * i * _FRAC for i in range(reps)]
@@ -76,6 +83,12 @@ def load_data_with_transpose(dst: LocalTensor, src: LocalTensor, params: LoadDat
     dt = src.dtype
     for i in range(reps):
         s0 = (start + i * sstride) * square
+        if i4:  # four 16 x 64 fractals stacked: a 64 x 64 square of nibbles, transposed, split again
+            t4 = unpack_int4(sbuf[s0:s0 + square], 2 * square).reshape(64, 64).T
+            for j in range(4):
+                o = d_first[i] + (1 + fgap) * j * _FRAC
+                pack_int4(dbuf[o:o + _FRAC], t4[16 * j:16 * (j + 1)])
+            continue
         block = sbuf[s0:s0 + square].view(dt)
         if isz == 2:
             out = [block.reshape(16, 16).T]
@@ -149,11 +162,13 @@ def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2) -
     local_operand(core, src, name, "src", (Space.L1,))
     if dst.dtype != src.dtype:
         raise TypeError(f"{name}: dst {dst.dtype} and src {src.dtype} must be the same type")
-    if is_int4(src.dtype):
-        core.fault(UnsupportedFault, f"{name}: img2col (LoadData3DParamsV2) of int4b_t is not modelled",
-                   hint="LoadData2D moves int4b_t fractals")
-    dt, isz = src.dtype, src.dtype.itemsize
-    c0 = 32 // isz
+    dt, isz, i4 = src.dtype, src.dtype.itemsize, is_int4(src.dtype)
+    c0 = 64 if i4 else 32 // isz
+    if i4 and (dst.space is Space.L0B or p.en_transpose):
+        what = "into L0B" if dst.space is Space.L0B else "with en_transpose"
+        core.fault(UnsupportedFault, f"{name}: img2col of int4b_t {what}: the documentation excludes it "
+                   "(asc-devkit LoadData_3D.md, Atlas A2/A3: no b4/b8 on L1 -> L0B; en_transpose acts on "
+                   "b16/b32 sources only)", hint="img2col int4b_t into L0A without en_transpose")
     h, w, ch = int(p.l1_h), int(p.l1_w), int(p.channel_size)
     kx, mx, ks, ms = int(p.k_extension), int(p.m_extension), int(p.k_start_pt), int(p.m_start_pt)
     to_b = dst.space is Space.L0B
@@ -163,15 +178,19 @@ def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2) -
                    "only False)")
     if ch % c0:
         core.fault(UnsupportedFault, f"{name}: channel_size {ch} not a multiple of C0 = {c0} is not modelled")
-    if (to_b and isz != 2) or (p.en_transpose and not to_b and isz != 2):
+    if not i4 and ((to_b and isz != 2) or (p.en_transpose and not to_b and isz != 2)):
         how = " with en_transpose" if p.en_transpose and not to_b else ""
         core.fault(UnsupportedFault,
                    f"{name}: img2col into {dst.space.value}{how} is modelled for 16-bit types only, got {dt}")
     if ks % c0 or kx % c0:
         raise ValueError(f"{name}: k_start_pt {ks} and k_extension {kx} must be multiples of C0 = {c0}")
     nbytes = 0
+    src_bytes = ch * h * w // 2 if i4 else ch * h * w * isz
     if min(h, w, ch, kx, mx) > 0:
-        fm = local_bytes(core, src, ch * h * w * isz, name, "src").view(dt).reshape(ch // c0, h, w, c0)
+        raw = local_bytes(core, src, src_bytes, name, "src")
+        fm = (unpack_int4(raw, ch * h * w) if i4 else raw.view(dt)).reshape(ch // c0, h, w, c0)
+        if i4 and not -8 <= int(p.pad_value) <= 7:
+            raise ValueError(f"{name}: an int4b_t pad_value must lie in -8..7, got {p.pad_value}")
         x = _im2col(fm, p, c0)
         if ms + mx > x.shape[0] or ks + kx > x.shape[1]:
             raise ValueError(f"{name}: rows {ms}..{ms + mx} / columns {ks}..{ks + kx} run past the img2col "
@@ -179,8 +198,15 @@ def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2) -
         sub = x[ms:ms + mx, ks:ks + kx]
         m1, k1 = -(-mx // 16), kx // c0
         nbytes = m1 * k1 * _FRAC
-        out = local_bytes(core, dst, nbytes, name, "dst").view(dt).reshape(-1)
         r, c = np.arange(mx)[:, None], np.arange(kx)[None, :]
+        if i4:  # zZ of 16 x 64 nibble fractals, the nibbles around the written ones kept
+            dbuf = local_bytes(core, dst, nbytes, name, "dst")
+            nib = unpack_int4(dbuf, 2 * nbytes)
+            nib[((r // 16) * k1 + c // c0) * (16 * c0) + (r % 16) * c0 + c % c0] = sub
+            pack_int4(dbuf, nib)
+            core.emit(Pipe.MTE1, name, (src.access(src_bytes),), (dst.access(nbytes),), BYTES[nbytes])
+            return
+        out = local_bytes(core, dst, nbytes, name, "dst").view(dt).reshape(-1)
         if to_b:  # B = X (K = rows of X): nZ, fractals row-major over (K/C0, N/16), each 16 (n) x C0 (k)
             if mx % c0:
                 raise ValueError(f"{name}: into L0B m_extension {mx} must be a multiple of C0 = {c0}")
@@ -193,7 +219,7 @@ def load_data_3d_v2(dst: LocalTensor, src: LocalTensor, p: LoadData3DParamsV2) -
         else:  # zZ: fractals (m1 outer, k1 inner), each 16 x C0
             idx = ((r // 16) * k1 + c // c0) * (16 * c0) + (r % 16) * c0 + c % c0
         out[idx] = sub
-    core.emit(Pipe.MTE1, name, (src.access(ch * h * w * isz),) if nbytes else (),
+    core.emit(Pipe.MTE1, name, (src.access(src_bytes),) if nbytes else (),
               (dst.access(nbytes),) if nbytes else (), BYTES[nbytes])
 
 

@@ -40,6 +40,7 @@ from aclsim.kernel.repeat import (
     check_types,
     repeats,
 )
+from aclsim.kernel.saturation import float_saturation, saturate, saturate_into
 from aclsim.kernel.tensor import LocalTensor
 
 #: The bitwise instructions' types on the 910B (And, Or, Not) and the shifts'.
@@ -107,6 +108,7 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
         n = check_count(args[0], name)
         d = count_view(core, dst, n, name, "dst")
         fn(count_view(core, src0, n, name, "src0"), count_view(core, src1, n, name, "src1"), out=d)
+        saturate_into(core, d)
         nb = n * dt.itemsize
         reads = (src0.access(nb), src1.access(nb))
         core.emit(Pipe.V, ISA_NAME.get(name, name), reads, (dst.access(nb),),
@@ -123,7 +125,7 @@ def _binary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst:
     ds, di, da = s.operand(core, dst, p.dst_blk_stride, p.dst_rep_stride, name)
     as_, ai, aa = s.operand(core, src0, p.src0_blk_stride, p.src0_rep_stride, name)
     bs, bi, ba = s.operand(core, src1, p.src1_blk_stride, p.src1_rep_stride, name)
-    ds[di] = fn(as_[ai], bs[bi])
+    ds[di] = saturate(core, fn(as_[ai], bs[bi]))
     core.emit(Pipe.V, ISA_NAME.get(name, name), (aa, ba), (da,), WIDE_REPEATS[(s.repeat, dt.itemsize)])
 
 
@@ -140,7 +142,9 @@ def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: 
         args = (MASK_PLACEHOLDER, 1, UnaryRepeatParams())
     elif len(args) == 1:
         n = check_count(args[0], name)
-        fn(count_view(core, src, n, name, "src"), out=count_view(core, dst, n, name, "dst"))
+        d = count_view(core, dst, n, name, "dst")
+        fn(count_view(core, src, n, name, "src"), out=d)
+        saturate_into(core, d)
         nb = n * dt.itemsize
         core.emit(Pipe.V, ISA_NAME.get(name, name), (src.access(nb),), (dst.access(nb),),
                   WIDE_REPEATS[(repeats(core, nb), dt.itemsize)])
@@ -157,7 +161,7 @@ def _unary(name: str, fn: Callable[..., Any], allowed: Sequence[np.dtype], dst: 
     x = ss[si]
     out = np.empty_like(x)
     fn(x, out=out)
-    ds[di] = out
+    ds[di] = saturate(core, out)
     core.emit(Pipe.V, ISA_NAME.get(name, name), (sa,), (da,), WIDE_REPEATS[(s.repeat, dt.itemsize)])
 
 
@@ -243,6 +247,12 @@ def duplicate(dst: LocalTensor, scalar: Any, *args: Any, is_set_mask: bool | Non
 
 def _relu(x: np.ndarray, out: np.ndarray) -> None:
     np.maximum(x, x.dtype.type(0), out=out)
+
+
+def _abs(x: np.ndarray, out: np.ndarray) -> None:
+    np.abs(x, out=out)
+    if x.dtype == float32 and float_saturation(current()):  # the appendix's Abs table: float NaN -> 0 too
+        out[np.isnan(out)] = 0
 
 
 def _via_f32(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[..., None]:
@@ -334,7 +344,7 @@ mins = scalar("mins", np.minimum, ARITH, "``Mins``: ``dst = min(src, scalar)``."
 exp = unary("exp", np.exp, FLOATS, "``Exp``.")
 ln = unary("ln", np.log, FLOATS, "``Ln`` (NaN for negative inputs, -inf for 0, as IEEE).")
 sqrt = unary("sqrt", np.sqrt, FLOATS, "``Sqrt``.")
-abs = unary("abs", np.abs, ARITH, "``Abs``.")  # noqa: A001
+abs = unary("abs", _abs, ARITH, "``Abs``.")  # noqa: A001
 relu = unary("relu", _relu, (*FLOATS, int32), "``Relu``: ``max(src, 0)``.")
 rsqrt = unary("rsqrt", _rsqrt, FLOATS, "``Rsqrt``: ``1 / sqrt(src)`` (float32, rounded once).")
 reciprocal = unary("reciprocal", _reciprocal, FLOATS, "``Reciprocal``: ``1 / src`` (float32, rounded once).")

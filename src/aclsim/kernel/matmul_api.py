@@ -31,7 +31,7 @@ import numpy as np
 
 from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Space
-from aclsim.kernel._core import as_dtype, current, float32, int8, int32
+from aclsim.kernel._core import as_dtype, current, float32, int8, int32, is_int4
 from aclsim.kernel.cube import FixpipeParamsV220, fixpipe
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
 from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
@@ -46,7 +46,17 @@ from aclsim.kernel.multicore import get_sub_block_idx
 from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TPipe, TQue
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor, TPosition
-from aclsim.kernel.tiling import BIAS_TYPES, OUTPUT_TYPES, CubeFormat, TCubeTiling, align, ceil_div, k_align
+from aclsim.kernel.tiling import (
+    BIAS_TYPES,
+    OUTPUT_TYPES,
+    CubeFormat,
+    TCubeTiling,
+    align,
+    ceil_div,
+    elem_size,
+    k_align,
+    l1_slab_bytes,
+)
 
 #: REGIST_MATMUL_OBJ takes at most four Matmul objects.
 MAX_MATMUL_OBJS = 4
@@ -56,9 +66,10 @@ class Matmul(MatmulBlocks):
     """``Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG>``: ``Matmul(a_type, b_type, c_type, bias, cfg)``
 
     Positions: A, B and bias in GM (ND or NZ; NZ inputs not transposed); C in GM or VECIN,
-    ND.  Types: float16/bfloat16 -> float32 or the input type, float32 -> float32, int8 ->
-    int32.  The fractal transposes L1 -> L0 are of 16-bit types (``load_data``), so a
-    transposed A, or a B that is not transposed, needs float16/bfloat16.
+    ND.  Types: float16/bfloat16 -> float32 or the input type, float32 -> float32, int8 and
+    int4b_t -> int32 (int4b_t without a bias: see ``docs/dsl_mapping.md``).  The fractal
+    transposes L1 -> L0 are of 16-bit types (``load_data``), so a transposed A, or a B that is
+    not transposed, needs float16/bfloat16.
     """
 
     def __init__(
@@ -91,7 +102,7 @@ class Matmul(MatmulBlocks):
         )
         if self.a_dt != self.b_dt or self.a_dt not in OUTPUT_TYPES:
             raise TypeError(
-                f"Matmul: A and B must be one of float16, bfloat16, float32, int8, got "
+                f"Matmul: A and B must be one of float16, bfloat16, float32, int8, int4b_t, got "
                 f"{self.a_dt}, {self.b_dt}"
             )
         if self.c_dt not in OUTPUT_TYPES[self.a_dt]:
@@ -103,8 +114,14 @@ class Matmul(MatmulBlocks):
             raise TypeError(
                 f"Matmul: bias {self.bias_dt} with {self.a_dt} inputs: use {BIAS_TYPES[self.a_dt]}"
             )
+        if self.bias_dt is not None and is_int4(self.a_dt):
+            raise FeatureNotSupportedError(
+                "Matmul: a bias with int4b_t A and B: aclsim's Matmul starts C from the bias table through "
+                "Mmad, and the Mmad page lists no bias for int4b_t inputs on Atlas A2/A3 (the Matmul page "
+                "lists an int32 bias): not modelled; add the bias to C after the Matmul"
+            )
         _check_positions(a_type, b_type, c_type, bias_type)
-        self.acc = int32 if self.a_dt == int8 else float32
+        self.acc = int32 if self.a_dt == int8 or is_int4(self.a_dt) else float32
         self.pipe: TPipe | None = None
         self.workspace: Any = None
         self.tiling: TCubeTiling | None = None
@@ -145,14 +162,14 @@ class Matmul(MatmulBlocks):
         self._check_tiling(tiling)  # before anything changes: a refused tiling leaves the object as it was
         self.pipe = pipe
         t = tiling
-        isz = self.a_dt.itemsize
+        isz = elem_size(self.a_dt)  # (int4b_t: half a byte)
         db_a1 = 2 if t.depth_a1 >= 2 * t.step_ka * max(t.step_m, 1) else 1
         db_b1 = 2 if t.depth_b1 >= 2 * t.step_kb * max(t.step_n, 1) else 1
         sizes = {
-            "a1": (db_a1, align(t.base_m, 16) * align(t.step_ka * t.base_k, 16) * isz),
-            "b1": (db_b1, align(t.base_n, 16) * align(t.step_kb * t.base_k, 16) * isz),
-            "a2": (t.db_l0a, t.base_m * t.base_k * isz),
-            "b2": (t.db_l0b, t.base_n * t.base_k * isz),
+            "a1": (db_a1, l1_slab_bytes(t.base_m, t.step_ka, t.base_k, isz)),
+            "b1": (db_b1, l1_slab_bytes(t.base_n, t.step_kb, t.base_k, isz)),
+            "a2": (t.db_l0a, int(t.base_m * t.base_k * isz)),
+            "b2": (t.db_l0b, int(t.base_n * t.base_k * isz)),
             "co1": (t.db_l0c, t.base_m * t.base_n * self.acc.itemsize),
         }
         if t.is_bias:
@@ -188,7 +205,7 @@ class Matmul(MatmulBlocks):
 
     def _check_tiling(self, t: TCubeTiling) -> None:
         chip = current().chip
-        isz = self.a_dt.itemsize
+        isz = elem_size(self.a_dt)
         fields = (
             "single_core_m",
             "single_core_n",
@@ -465,8 +482,9 @@ class Matmul(MatmulBlocks):
         if needs_fractal_transpose and self.a_dt.itemsize != 2:
             raise FeatureNotSupportedError(
                 f"{what} {'transposed' if flag else 'not transposed'} in {self.a_dt}: moving it to L0 turns "
-                "fractals around, which load_data does for 16-bit types only (LoadDataWithTranspose is not "
-                f"modelled); {'store A untransposed' if what == 'A' else 'pass B transposed'}"
+                "fractals around, which aclsim's Matmul does with load_data, 16-bit types only (it does not "
+                "use LoadDataWithTranspose yet); "
+                f"{'store A untransposed' if what == 'A' else 'pass B transposed'}"
             )
         return bool(flag)
 

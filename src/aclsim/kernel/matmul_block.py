@@ -48,7 +48,7 @@ from aclsim.kernel.operands import local_operand
 from aclsim.kernel.pipe import TQue
 from aclsim.kernel.sync import PIPE_ALL, PIPE_M, pipe_barrier
 from aclsim.kernel.tensor import GlobalTensor, LocalTensor
-from aclsim.kernel.tiling import CubeFormat, TCubeTiling, align, ceil_div
+from aclsim.kernel.tiling import CubeFormat, TCubeTiling, align, c0_elems, ceil_div
 
 #: C's type -> the fixpipe conversion that produces it from L0C.
 C_QUANT = {
@@ -207,7 +207,7 @@ class MatmulBlocks(ABC):
             copy_cb(slab.reinterpret_cast(int8), g.get_phy_addr(), row, col, use_h, use_w,
                     self.user_def_info, self.self_define_data)
             return
-        c0 = 32 // self.a_dt.itemsize
+        c0 = c0_elems(self.a_dt)
         r0 = blk * base
         if mt.format is CubeFormat.NZ:  # already fractal in GM: one 32 B row per block, groups apart
             if is_a:  # A NZ: groups of c0 K-columns, each holding align16(M) rows
@@ -234,7 +234,7 @@ class MatmulBlocks(ABC):
         """L1 -> L0A (zZ): one row of fractals per 16 rows of A, from K offset ``kk`` of the L1 matrix.
         ``geo`` = (the block's first fractal row in it, its group height in fractals: the 16-row
         blocks of M per group of C0 K-columns; transposed, the 16-row blocks of K per 16 M-columns)."""
-        c0 = 32 // self.a_dt.itemsize
+        c0 = c0_elems(self.a_dt)
         m1, k1 = ceil_div(cur_m, 16), ceil_div(cur_k, c0)
         frac = 16 * c0
         r0, height = geo
@@ -248,7 +248,7 @@ class MatmulBlocks(ABC):
     def _load_l0b(self, b2: LocalTensor, b1: LocalTensor, cur_n: int, cur_k: int, kk: int,
                   geo: tuple[int, int]) -> None:
         """L1 -> L0B (nZ): one row of fractals per C0 of K; ``geo`` as for A, over N."""
-        c0 = 32 // self.b_dt.itemsize
+        c0 = c0_elems(self.b_dt)
         n1 = ceil_div(cur_n, 16)
         frac = 16 * c0
         n0, height = geo

@@ -28,7 +28,7 @@ UB = (Space.UB,)
 LOCAL = LOCAL_SPACES
 #: The instructions that handle ``int4b_t`` operands (packed nibbles); every other one refuses them
 #: here rather than read bytes as elements.
-INT4_OPS = frozenset({"data_copy", "data_copy_pad", "cast", "load_data", "mmad"})
+INT4_OPS = frozenset({"data_copy", "data_copy_pad", "cast", "load_data", "load_data_with_transpose", "mmad"})
 
 
 def local_operand(core: Core, t: Any, name: str, what: str, spaces: tuple[Space, ...] = UB,

@@ -10,18 +10,18 @@
 - :func:`set_ctrl_spr` / :func:`get_ctrl_spr` (``SetCtrlSpr<start, end>`` /
   ``GetCtrlSpr<start, end>``): bits of the block's 64-bit CTRL register.  The Atlas A2/A3
   chips (arch 2201) accept CTRL[48] only, the float overflow mode: 1 is Inf/NaN mode
-  (results keep inf and NaN; the runtime's default, ``ACL_RT_OVERFLOW_MODE_INFNAN``), 0 the
-  saturation mode (inf -> +-MAX, NaN -> 0 for half and bfloat16).  aclsim computes in Inf/NaN
-  mode only: a kernel switching saturation on gets a 207000 fault at that line (aclsim differs
-  from the device there); writing the mode it is already in, or reading it, is fine.  Any bit
-  reads (the other bits as 0); a write that would change a bit other than 48 faults (207000),
-  one that writes back what the bits hold (the save/restore of the Ascend 950 kernels'
-  CTRL[60]) changes nothing and passes.  The
+  (results keep inf and NaN; what the block starts in, the runtime's default
+  ``ACL_RT_OVERFLOW_MODE_INFNAN``), 0 the saturation mode (half and bfloat16 results: inf ->
+  +-MAX, NaN -> 0), which the instructions then read for the rest of the block
+  (:mod:`aclsim.kernel.saturation` says which).  Any bit reads (the other bits as 0); a write
+  that would change a bit other than 48 faults (207000), one that writes back what the bits
+  hold (the save/restore of the Ascend 950 kernels' CTRL[60]) changes nothing and passes.  The
   inference chips (arch 2002) have no ``SetCtrlSpr``.
 """
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ import numpy as np
 from aclsim.kernel._core import UnsupportedFault, bfloat16, current, float16, float32
 from aclsim.kernel.helpers import DEFAULT_C0_SIZE, ONE_BLK_SIZE
 from aclsim.kernel.mask import FULL64, encode, encode_len, reset_mask, set_mask_count, set_mask_norm
+from aclsim.kernel.saturation import CTRL_OVERFLOW_BIT, CTRL_OVERFLOW_BIT_2002, CTRL_RESET
 
 #: Bytes one vector repeat reads per operand (8 blocks of 32 B).
 ONE_REPEAT_BYTE_SIZE = 256
@@ -51,10 +52,6 @@ ONE_BYTE_BIT_SIZE = 8
 #: The largest ``repeatTime`` of a vector instruction.
 MAX_REPEAT_TIMES = 255
 
-#: The CTRL bit of the float overflow mode on arch 2201 (1: Inf/NaN, 0: saturation).
-CTRL_OVERFLOW_BIT = 48
-#: CTRL at block start on arch 2201: Inf/NaN mode (the runtime's default overflow mode).
-CTRL_RESET = 1 << CTRL_OVERFLOW_BIT
 #: The CTRL bits ``SetCtrlSpr`` may write, by arch (the SetCtrlSpr page: A2/A3 CTRL[48] only).
 _CTRL_BITS = {"2201": (CTRL_OVERFLOW_BIT,)}
 
@@ -129,8 +126,8 @@ def get_ctrl_spr(start_bit: int, end_bit: int) -> int:
 
 def set_ctrl_spr(start_bit: int, end_bit: int, value: int) -> None:
     """``SetCtrlSpr<startBit, endBit>(value)``: write ``value`` into bits ``start_bit..end_bit`` of
-    the block's CTRL register.  On arch 2201 only CTRL[48] exists; aclsim models its Inf/NaN
-    mode (1) only and faults (207000) on a switch to saturation mode (0)."""
+    the block's CTRL register.  On arch 2201 only CTRL[48] exists: 1 Inf/NaN mode, 0 the float
+    saturation mode (:mod:`aclsim.kernel.saturation`), from this instruction on."""
     core = current()
     name = "set_ctrl_spr"
     start, end = _ctrl_range(name, start_bit, end_bit)
@@ -147,15 +144,44 @@ def set_ctrl_spr(start_bit: int, end_bit: int, value: int) -> None:
                    f"bit{'s' if len(allowed) > 1 else ''} {', '.join(map(str, allowed))} only; this write "
                    f"changes bit{'s' if len(changed) > 1 else ''} {', '.join(map(str, changed))}",
                    hint="the other CTRL bits exist on the Ascend 950 only")
-    _check_overflow_mode(core, name, new)
     core.spr["CTRL"] = new
 
 
-def _check_overflow_mode(core: Any, name: str, reg: int) -> None:
-    if not reg >> CTRL_OVERFLOW_BIT & 1:
-        core.fault(UnsupportedFault, f"{name}: CTRL[48] = 0 switches half/bfloat16 results to saturation "
-                   "mode (inf -> +-MAX, NaN -> 0), which aclsim does not model: it computes in Inf/NaN mode",
-                   hint="leave CTRL[48] at 1 (Inf/NaN mode, the runtime default on Atlas A2/A3)")
+class SaturationMode(enum.IntEnum):
+    """``SaturationMode`` (the SetSaturationFlag page): ``FLOAT`` the float saturation mode of half and
+    bfloat16 computation and conversion (CTRL[48]), ``CAST`` the saturation of float -> integer and
+    integer -> integer conversions (CTRL[59])."""
+
+    FLOAT = 0
+    CAST = 1
+
+
+def _saturation_bit(name: str, mode: Any) -> int:
+    core = current()
+    if core.chip.arch_version != "2201":
+        core.fault(UnsupportedFault, f"{name}: {core.chip.name} (arch {core.chip.arch_version}) has no "
+                   "SetSaturationFlag/GetSaturationFlag (Atlas A2/A3 only)",
+                   hint="AscendCUtils.set_overflow sets the overflow mode of the inference chips")
+    if SaturationMode(mode) is SaturationMode.CAST:
+        core.fault(UnsupportedFault, f"{name}: SaturationMode.CAST (CTRL[59], the overflow of conversions to "
+                   "integers) is not modelled: the pages give neither its default on Atlas A2/A3 nor which "
+                   "Cast pairs it changes; aclsim's cast saturates float -> integer and keeps the low bits "
+                   "of integer narrowing", hint="leave the conversion mode at its default")
+    return CTRL_OVERFLOW_BIT
+
+
+def set_saturation_flag(mode: SaturationMode, enable_sat: bool) -> None:
+    """``SetSaturationFlag<mode>(enableSat)``: ``FLOAT``: True turns the float saturation mode on
+    (CTRL[48] = 0), False off (CTRL[48] = 1); ``CAST`` faults (not modelled)."""
+    bit = _saturation_bit("set_saturation_flag", mode)
+    set_ctrl_spr(bit, bit, 0 if enable_sat else 1)
+
+
+def get_saturation_flag(mode: SaturationMode) -> bool:
+    """``GetSaturationFlag<mode>()``: whether the saturation mode ``mode`` is on (``FLOAT``: CTRL[48]
+    is 0)."""
+    bit = _saturation_bit("get_saturation_flag", mode)
+    return get_ctrl_spr(bit, bit) == 0
 
 
 class AscendCUtils:
@@ -224,13 +250,13 @@ class AscendCUtils:
 
     @staticmethod
     def set_overflow(ctrl_value: int) -> None:
-        """``SetOverflow(v)``: the float overflow mode, CTRL[48] on arch 2201 (1 Inf/NaN, else
-        saturation, which aclsim does not model: 207000)."""
+        """``SetOverflow(v)``: the float overflow mode, CTRL[48] on arch 2201, CTRL[53] on arch 2002
+        (1 Inf/NaN, else the saturation mode of :mod:`aclsim.kernel.saturation`)."""
         core = current()
-        if core.chip.arch_version == "2002":
-            core.fault(UnsupportedFault, f"set_overflow: aclsim does not model the overflow modes of "
-                       f"{core.chip.name} (arch 2002, CTRL[53]); it computes in Inf/NaN mode",
-                       hint="the Atlas A2/A3 chips (arch 2201) take set_overflow(1)")
+        if core.chip.arch_version == "2002":  # no SetCtrlSpr there: SetOverflow writes CTRL[53]
+            reg = int(core.spr.get("CTRL", 0)) & ~(1 << CTRL_OVERFLOW_BIT_2002)
+            core.spr["CTRL"] = reg | (0 if int(ctrl_value) == 1 else 1 << CTRL_OVERFLOW_BIT_2002)
+            return
         set_ctrl_spr(CTRL_OVERFLOW_BIT, CTRL_OVERFLOW_BIT, 1 if int(ctrl_value) == 1 else 0)
 
 
@@ -246,9 +272,12 @@ __all__ = [
     "ONE_FOURTH_DEFAULT_REPEAT_STRIDE",
     "ONE_REPEAT_BYTE_SIZE",
     "AscendCUtils",
+    "SaturationMode",
     "get_ctrl_spr",
     "get_data_block_size_in_bytes",
+    "get_saturation_flag",
     "set_ctrl_spr",
+    "set_saturation_flag",
     "to_bfloat16",
     "to_float",
 ]

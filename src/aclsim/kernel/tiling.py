@@ -29,12 +29,13 @@ from __future__ import annotations
 import enum
 import logging
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from aclsim.arch import ChipSpec, get_chip
-from aclsim.kernel._core import as_dtype, bfloat16, float16, float32, int8, int32
+from aclsim.kernel._core import as_dtype, bfloat16, float16, float32, int4b_t, int8, int32, is_int4
 from aclsim.kernel.tensor import TPosition
 
 log = logging.getLogger("aclsim.tiling")
@@ -67,6 +68,7 @@ class DataType(enum.IntEnum):
     DT_INT8 = 2
     DT_INT32 = 3
     DT_BFLOAT16 = 27
+    DT_INT4 = 29
 
 
 class MatrixTraverse(enum.IntEnum):
@@ -84,6 +86,7 @@ _DTYPES = {
     DataType.DT_INT8: int8,
     DataType.DT_INT32: int32,
     DataType.DT_BFLOAT16: bfloat16,
+    DataType.DT_INT4: int4b_t,
 }
 
 #: A/B input type -> the C types the cube path can produce (L0C accumulates in float32 / int32).
@@ -92,9 +95,16 @@ OUTPUT_TYPES = {
     bfloat16: (float32, bfloat16),
     float32: (float32,),
     int8: (int32,),
+    int4b_t: (int32,),
 }
 #: A/B input type -> the bias types accepted.
-BIAS_TYPES = {float16: (float32, float16), bfloat16: (float32,), float32: (float32,), int8: (int32,)}
+BIAS_TYPES = {float16: (float32, float16), bfloat16: (float32,), float32: (float32,), int8: (int32,),
+              int4b_t: (int32,)}
+
+
+def elem_size(dtype: np.dtype) -> Fraction:
+    """Bytes of one element: half a byte for int4b_t (two a byte), else the itemsize."""
+    return Fraction(1, 2) if is_int4(dtype) else Fraction(dtype.itemsize)
 
 
 def element_type(dtype: Any) -> np.dtype:
@@ -166,14 +176,19 @@ class _MatType:
     trans: bool
 
 
-def l1_slab_bytes(base: int, step_k: int, base_k: int, itemsize: int) -> int:
+def l1_slab_bytes(base: int, step_k: int, base_k: int, itemsize: Fraction | int) -> int:
     """Bytes of one L1 buffer holding ``base`` rows (or columns) by ``step_k * base_k`` of K."""
-    return align(base, 16) * align(step_k * base_k, 16) * itemsize
+    return -(-align(base, 16) * align(step_k * base_k, 16) * itemsize // 1)
+
+
+def c0_elems(dtype: np.dtype) -> int:
+    """Elements of one 32 B fractal row (C0): 64 for int4b_t, else 32 / itemsize."""
+    return 64 if is_int4(dtype) else 32 // dtype.itemsize
 
 
 def k_align(a_dtype: np.dtype, trans_a: bool, trans_b: bool) -> int:
     """baseK's alignment: C0 (32 B of elements) when A is not transposed and B is; 16 otherwise."""
-    c0 = 32 // a_dtype.itemsize
+    c0 = c0_elems(a_dtype)
     return c0 if (not trans_a and trans_b) else max(16, c0)
 
 
@@ -325,7 +340,7 @@ class MatmulApiTiling:
         if a.dtype != b.dtype:
             return f"A is {a.dtype} and B {b.dtype}: the cube multiplies two matrices of one type"
         if a.dtype not in OUTPUT_TYPES:
-            return f"A/B type {a.dtype}: the tiling supports float16, bfloat16, float32 and int8"
+            return f"A/B type {a.dtype}: the tiling supports float16, bfloat16, float32, int8 and int4b_t"
         if c.dtype not in OUTPUT_TYPES[a.dtype]:
             return f"{a.dtype} inputs give C in {OUTPUT_TYPES[a.dtype]}, not {c.dtype}"
         bias = self.types.get("Bias")
@@ -349,11 +364,11 @@ class MatmulApiTiling:
         a, b = self.types["A"], self.types["B"]
         bias = self.types.get("Bias")
         bias_size = (bias.dtype.itemsize if bias is not None else L0C_ELEM) if self.bias else 0
-        res = self._blocks(sm, sn, sk, a.dtype.itemsize, bias_size, k_align(a.dtype, a.trans, b.trans))
+        res = self._blocks(sm, sn, sk, elem_size(a.dtype), bias_size, k_align(a.dtype, a.trans, b.trans))
         if isinstance(res, str):
             return self._fail(res)
         bm, bn, bk, dba, dbb, dbc = res
-        l1 = self._l1(bm, bn, bk, sk, a.dtype.itemsize, bias_size)
+        l1 = self._l1(bm, bn, bk, sk, elem_size(a.dtype), bias_size)
         if isinstance(l1, str):
             return self._fail(l1)
         step_ka, step_kb, db1, l1_bytes = l1
@@ -398,7 +413,7 @@ class MatmulApiTiling:
         return 0
 
     def _blocks(
-        self, sm: int, sn: int, sk: int, isz: int, bias_size: int, kal: int
+        self, sm: int, sn: int, sk: int, isz: Fraction, bias_size: int, kal: int
     ) -> tuple[int, int, int, int, int, int] | str:
         """(baseM, baseN, baseK, dbL0A, dbL0B, dbL0C) that fit L0A/L0B/L0C, or why none does."""
         chip = self.chip
@@ -448,7 +463,7 @@ class MatmulApiTiling:
         return bm, bn, bk, dba, dbb, dbc
 
     def _l1(
-        self, bm: int, bn: int, bk: int, sk: int, isz: int, bias_size: int
+        self, bm: int, bn: int, bk: int, sk: int, isz: Fraction, bias_size: int
     ) -> tuple[int, int, int, int] | str:
         """(stepKa, stepKb, L1 double buffering, L1 bytes): all of K in L1 if it fits (double-buffered,
         else single), as the tuning notes advise; else the most K per load that fits double-buffered."""

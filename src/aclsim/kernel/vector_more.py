@@ -62,6 +62,7 @@ from aclsim.kernel.repeat import (
     repeats,
     selected,
 )
+from aclsim.kernel.saturation import half_intermediate, saturate
 from aclsim.kernel.tensor import LocalTensor
 
 #: ``CreateVecIndex`` / ``ArithProgression`` types on Atlas A2/A3 and the inference chips.
@@ -80,8 +81,11 @@ class ReduceType(enum.IntEnum):
 # --- Axpy ------------------------------------------------------------------------------------------
 
 
-def _fma(dst: np.ndarray, src: np.ndarray, s: float) -> np.ndarray:
-    return (dst.astype(np.float64) + src.astype(np.float64) * s).astype(dst.dtype)
+def _fma(core: Core, dst: np.ndarray, src: np.ndarray, s: float) -> np.ndarray:
+    product = src.astype(np.float64) * s
+    if dst.dtype == float16:  # the saturation mode clamps the half product, then the result
+        product = half_intermediate(core, product)
+    return saturate(core, (dst.astype(np.float64) + product).astype(dst.dtype))
 
 
 def axpy(dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any,
@@ -107,7 +111,7 @@ def axpy(dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any,
         x = count_view(core, src, n, name, "src")
         if mixed:
             _no_overlap(core, name, dst, n * 4, src, n * 2)
-        d[...] = _fma(d, x, s)
+        d[...] = _fma(core, d, x, s)
         nb = n * dst.dtype.itemsize
         core.emit(Pipe.V, name, (src.access(n * src.dtype.itemsize), dst.access(nb)), (dst.access(nb),),
                   WIDE_REPEATS[(repeats(core, nb), dst.dtype.itemsize)])
@@ -122,7 +126,7 @@ def axpy(dst: LocalTensor, src: LocalTensor, scalar: Any, *args: Any,
     ss, si, sa = st.operand(core, src, p.src_blk_stride, p.src_rep_stride, name)
     if mixed and da.length and sa.length:
         _no_overlap(core, name, dst, 0, src, 0, da, sa)
-    ds[di] = _fma(ds[di], ss[si], s)
+    ds[di] = _fma(core, ds[di], ss[si], s)
     core.emit(Pipe.V, name, (sa, da), (da,), WIDE_REPEATS[(st.repeat, dst.dtype.itemsize)])
 
 
@@ -155,9 +159,10 @@ def _c_value(dt: np.dtype, v: Any) -> Any:
 
 
 def _step(x: np.ndarray, step: Any) -> np.ndarray:
-    """One ``Adds``: ``x + step`` in ``x``'s type (integer wrap, float rounding)."""
+    """One ``Adds``: ``x + step`` in ``x``'s type (integer wrap, float rounding; a half result
+    saturates in the float saturation mode, as every ``Adds`` does)."""
     with np.errstate(over="ignore"):
-        return x + x.dtype.type(step)
+        return saturate(current(), x + x.dtype.type(step))
 
 
 def _index_check(name: str, dst: LocalTensor) -> tuple[Core, np.dtype, int, int]:

@@ -268,7 +268,8 @@ enum class DataType : int32_t {
     DT_FLOAT16 = 1,
     DT_INT8 = 2,
     DT_INT32 = 3,
-    DT_BFLOAT16 = 27
+    DT_BFLOAT16 = 27,
+    DT_INT4 = 29
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
