@@ -46,6 +46,7 @@ from aclsim.ascendc.table import (
 )
 from aclsim.errors import AclError, KernelFault
 from aclsim.kernel import set_source_location
+from aclsim.kernel.blocks import locate_acl_error
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
@@ -290,7 +291,10 @@ class Bridge:
             if encode is not None:
                 encode(value, ret)
             return 0
-        except AclError as exc:
+        except AclError as exc:  # a refusal (207000 ...) names the C++ call, not the table's Python
+            block = _block()
+            if block is not None:
+                locate_acl_error(exc, block, self.where)
             self.errors.pending = exc
         except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
             if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
