@@ -32,15 +32,11 @@ using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::lay
                             B::pos, B::format, typename B::T, B::isTrans, B::layout, B::ibShare,
                             C::pos, C::format, typename C::T, C::layout,
                             BIAS::pos, BIAS::format, typename BIAS::T>;
-
-/* Ascend C's default BIAS_TYPE is C_TYPE: a bias of C's type, which aclsim's Matmul reads from GM (a C at
-   VECIN would otherwise make the unused bias a VECIN input, which it refuses) */
-template <class C> using DefaultBias = MatmulType<TPosition::GM, CubeFormat::ND, typename C::T>;
 }  // namespace detail_matmul
 
 /* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE>: the MM_CFG and callback parameters of Ascend C are
    not taken (aclsim's Matmul object runs the CFG_NORM schedule). */
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = detail_matmul::DefaultBias<C_TYPE>>
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
 class Matmul : public detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
     using Base = detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
 
@@ -63,7 +59,7 @@ public:
 };
 
 /* MatmulImpl: the class behind Matmul in Ascend C (`using Matmul = MatmulImpl<...>`) */
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = detail_matmul::DefaultBias<C_TYPE>>
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
 using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
 
 /* Ceil(a, b): a / b rounded up (the helper Ascend C's matmul library gives kernels) */
