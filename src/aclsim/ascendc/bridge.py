@@ -35,6 +35,7 @@ import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.adapters import multi as _tiling
+from aclsim.ascendc.adapters.cube import bind_start
 from aclsim.ascendc.gmwatch import GmWatch
 from aclsim.ascendc.table import (
     FLOAT_TYPES,
@@ -47,6 +48,7 @@ from aclsim.ascendc.table import (
 )
 from aclsim.errors import AclError, KernelFault
 from aclsim.kernel import set_source_location
+from aclsim.kernel.blocks import locate_acl_error
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
@@ -63,6 +65,8 @@ DTYPES: dict[int, Any] = {1: asc.half, 2: asc.float32, 3: asc.bfloat16, 4: asc.i
 SOC_CHIPS = {"Ascend910B1": "910B1", "Ascend910B2": "910B2", "Ascend910B3": "910B3", "Ascend910B4": "910B4",
              "Ascend910B": "910B", "Ascend310P1": "310P", "Ascend310P3": "310P", "Ascend310P": "310P"}
 DEFAULT_CHIP = "910B"
+#: the AIVs of each block of a MIX_MODE launch (CANN's default kernel mode) on a split chip
+MIX_AIVS_PER_AIC = 2
 
 #: SetKernelMode's KernelMode (tikicpulib.h) -> the kernel type aclsim declares for the launch
 _MODES = {0: asc.KernelMetaType.KERNEL_TYPE_MIX_AIC_1_2, 1: asc.KernelMetaType.KERNEL_TYPE_AIC_ONLY,
@@ -301,7 +305,10 @@ class Bridge:
             if encode is not None:
                 encode(value, ret)
             return 0
-        except AclError as exc:
+        except AclError as exc:  # a refusal (207000 ...) names the C++ call, not the table's Python
+            block = _block()
+            if block is not None:
+                locate_acl_error(exc, block, self.where)
             self.errors.pending = exc
         except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
             if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
@@ -309,6 +316,10 @@ class Bridge:
                 exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_,
                                             block=_block())
             self.errors.pending = exc
+        if _block() is None:  # a host-side row (the host tiling): no launch reports it, C++ stops here
+            file_, line_ = self.where
+            print(f"aclsim: {file_}:{line_}: {self.rows[ident].name} failed: {self.errors.pending}",
+                  file=sys.stderr)
         return 1
 
     def fail(self, what: str, file: str, line: int) -> int:
@@ -340,7 +351,7 @@ class Bridge:
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
         watch = GmWatch(self._regions_of(pointers))
         try:
-            launch = kernel[block_dim](*args)  # the current context's default stream
+            launch = kernel[self._blocks(block_dim)](*args)  # the current context's default stream
             aclsim.synchronize_stream(None)
         except AclError as exc:
             print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
@@ -364,6 +375,19 @@ class Bridge:
                 if r.owned and p < r.host + r.extent and all(r is not o for o in out):
                     out.append(r)
         return out
+
+    def _blocks(self, block_dim: int) -> int:
+        """The blocks a launch runs.  No ``SetKernelMode`` is CANN's default ``MIX_MODE``: on a split
+        chip each block is one AIC and two AIVs, and ``GetBlockIdx()`` on the AIVs runs over
+        ``2 x blockDim`` (what the high-level Matmul's samples launch with ``blockDim`` 1 for a
+        tiling of two cores rely on).  aclsim does not model the AIC serving the AIVs' Matmul
+        requests: it runs the ``2 x blockDim`` AIV blocks, each as a core with every pipe (the
+        Python Matmul's model; docs/ascendc_cube.md)."""
+        from aclsim.runtime.lookup import current_device_or_first
+
+        if self.mode is None and not current_device_or_first().chip.coupled:
+            return block_dim * MIX_AIVS_PER_AIC
+        return block_dim
 
     def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
         bridge = self
@@ -487,6 +511,7 @@ def install(ffi: Any) -> None:
     """Bind the library's entry points (called by the library's init code)."""
     global _bridge
     b = _bridge = Bridge(ffi)
+    bind_start(b.start)  # the host rows (the Matmul host tiling) start aclsim as GmAlloc does
 
     ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.call)
 

@@ -412,7 +412,9 @@ def _c_field(p: Param, t: Table) -> str:
 def _c_type(ctype: str, t: Table) -> str:
     if ctype in t.enums:
         under = next(r.underlying for r in t.of("enum") if r.name == ctype)
-        return under or "int32_t"
+        # the underlying type only (the row may go on with "unscoped" and "prefix=P")
+        words = [w for w in under.split() if w != "unscoped" and not w.startswith("prefix=")]
+        return words[0] if words else "int32_t"
     return ctype
 
 

@@ -3,6 +3,9 @@ not map onto an ``aclsim.kernel`` call one to one (each module of this package a
 
 from __future__ import annotations
 
+from aclsim.ascendc.adapters import cube
+from aclsim.ascendc.adapters.cube import *  # noqa: F403
+
 __all__: list[str] = []
 
 from aclsim.ascendc.adapters.more import mrg_sort_counts  # noqa: E402 - sort
@@ -11,3 +14,4 @@ __all__ += ["mrg_sort_counts"]
 from aclsim.ascendc.adapters.multi import set_tiling_key, tiling_key  # noqa: E402 - blocks, cores, tiling
 
 __all__ += ["set_tiling_key", "tiling_key"]
+__all__ += cube.__all__

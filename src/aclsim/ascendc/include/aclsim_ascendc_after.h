@@ -65,4 +65,6 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_multi.h"
 
 #include "aclsim_ascendc_vec.h"
+#include "aclsim_ascendc_matmul.h"
+
 #endif

@@ -19,5 +19,6 @@ template <class T> struct BinExpr;  // a tensor operator expression: dst = a + b
     }
 
 #include "aclsim_ascendc_multi_extra.h"  // GlobalTensor::address_
+#include "aclsim_ascendc_cube_extra.h"
 
 #endif
