@@ -265,7 +265,8 @@ class Bridge:
             return pointer
         if base in INT_TYPES:  # C++ reads the int unless the kind says float
             def integer(value: Any, ret: Any) -> None:
-                ret.i = _int64(int(value))
+                v = int(value)
+                ret.i = v if v < _TWO63 else v - _TWO64  # a uint64 above 2**63: its bits
             return integer
         if base in FLOAT_TYPES:
             def real(value: Any, ret: Any) -> None:
@@ -281,41 +282,53 @@ class Bridge:
         return where
 
     def call(self, ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
-        """One bridged call (the hot path: the common argument kinds are decoded inline)."""
-        if file:  # 0: an operator expression, at the previous call's line
-            where = self._wheres.get((file, line)) or self._where(file, line)
-            self.where = where
-            set_source_location(where)
-        try:
-            fn, encode = self.calls[ident]
-            objects = self.objects
-            values = []
-            for i in range(n):
-                a = args[i]
-                kind = a.kind
-                if kind == K_HANDLE:
-                    values.append(objects[a.i])
-                elif kind == K_INT and not a.sub:
-                    values.append(a.i)
-                elif kind == K_FLOAT:
-                    values.append(a.f)
-                else:
-                    values.append(self.decode(a))
-            value = fn(*values)
-            if encode is not None:
-                encode(value, ret)
-            return 0
-        except AclError as exc:  # a refusal (207000 ...) names the C++ call, not the table's Python
+        """One bridged call (:meth:`fast_call` is the same, as the library binds it)."""
+        return self.fast_call()(ident, file, line, n, args, ret)
+
+    def fast_call(self) -> Callable[[int, int, int, int, Any, Any], int]:
+        """The hot path of :meth:`call` as a closure over what it reads (locals are the fastest
+        look-ups); the common argument kinds are decoded inline."""
+        calls, objects, wheres, decode = self.calls, self.objects, self._wheres, self.decode
+        locate, failed, bridge = self._where, self._failed, self
+
+        def call(ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
+            if file:  # 0: an operator expression, at the previous call's line
+                where = wheres.get((file, line)) or locate(file, line)
+                bridge.where = where
+                set_source_location(where)
+            try:
+                fn, encode = calls[ident]
+                values = []
+                for i in range(n):
+                    a = args[i]
+                    kind = a.kind
+                    if kind == K_HANDLE:
+                        values.append(objects[a.i])
+                    elif kind == K_INT and not a.sub:
+                        values.append(a.i)
+                    elif kind == K_FLOAT:
+                        values.append(a.f)
+                    else:
+                        values.append(decode(a))
+                value = fn(*values)
+                if encode is not None:
+                    encode(value, ret)
+                return 0
+            except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
+                return failed(exc, ident)
+
+        return call
+
+    def _failed(self, exc: BaseException, ident: int) -> int:
+        """Keep a bridged call's error for the thread (C++ unwinds, the block raises it)."""
+        if isinstance(exc, AclError):  # a refusal (207000 ...) names the C++ call, not the table's Python
             block = _block()
             if block is not None:
                 locate_acl_error(exc, block, self.where)
-            self.errors.pending = exc
-        except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
-            if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
-                file_, line_ = self.where
-                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_,
-                                            block=_block())
-            self.errors.pending = exc
+        elif isinstance(exc, Exception):  # a bad argument the C++ compiler let through
+            file_, line_ = self.where
+            exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_, block=_block())
+        self.errors.pending = exc
         if _block() is None:  # a host-side row (the host tiling): no launch reports it, C++ stops here
             file_, line_ = self.where
             print(f"aclsim: {file_}:{line_}: {self.rows[ident].name} failed: {self.errors.pending}",
@@ -357,7 +370,8 @@ class Bridge:
             print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
             return exc.code
         finally:
-            self.objects = {0: None}  # the launch's handles go with it
+            self.objects.clear()  # the launch's handles go with it (the same dict: fast_call holds it)
+            self.objects[0] = None
             self.tiling_key = None
             asc.source_location(None)
         self.last_launch = launch
@@ -447,6 +461,9 @@ def _ml_float(value: Any) -> bool:
     return isinstance(value, np.generic) and value.dtype.kind == "V"
 
 
+_TWO63, _TWO64 = 1 << 63, 1 << 64
+
+
 def _int64(value: int) -> int:
     """An integer as the int64 slot holds it (a uint64 above 2**63: its bits)."""
     return value - (1 << 64) if value >= 1 << 63 else value
@@ -513,7 +530,7 @@ def install(ffi: Any) -> None:
     b = _bridge = Bridge(ffi)
     bind_start(b.start)  # the host rows (the Matmul host tiling) start aclsim as GmAlloc does
 
-    ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.call)
+    ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.fast_call())
 
     @ffi.def_extern(name="_aclsim_py_asc_fail", error=1)
     def _fail(what: Any, file: Any, line: int) -> int:
