@@ -86,3 +86,11 @@ def test_a_const_row_becomes_a_constexpr_of_the_python_value() -> None:
     assert "constexpr int32_t MAX_REPEAT_TIMES = 255;" in gen_cxx.HEADER_PATH.read_text()
     with pytest.raises(TableError, match="gives its C\\+\\+ type"):
         parse_row("const X = 3", 5)
+
+
+def test_the_python_names_without_cxx_are_counted() -> None:
+    from aclsim.ascendc.table import python_names_without_cxx
+
+    total, missing = python_names_without_cxx()
+    assert total > 300 and len(missing) < total
+    assert "Add" not in missing and "DataCopy" not in missing and "TQue.AllocTensor" not in missing
