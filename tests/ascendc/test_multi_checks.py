@@ -37,6 +37,7 @@ def test_a_race_fails_the_launch_by_default_with_both_cxx_lines(prog) -> None:
     assert "RAW race" in done.stderr
     assert f"races_raw.cpp:{line_of('// COPY-IN')}" in done.stderr
     assert f"races_raw.cpp:{line_of('// MULS')}" in done.stderr
+    assert "ACLSIM_AUTO_SYNC=1" in done.stderr  # the way a --cce-auto-sync build runs
 
 
 def test_races_report_prints_them_and_the_launch_runs(prog) -> None:

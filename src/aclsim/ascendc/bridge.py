@@ -46,7 +46,7 @@ from aclsim.ascendc.table import (
     python_namespace,
     struct_python,
 )
-from aclsim.errors import AclError, KernelFault
+from aclsim.errors import AclError, KernelFault, RaceError
 from aclsim.kernel import set_source_location
 from aclsim.kernel.blocks import locate_acl_error
 from aclsim.runtime.pointers import allocation_at
@@ -368,6 +368,11 @@ class Bridge:
             aclsim.synchronize_stream(None)
         except AclError as exc:
             print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
+            if isinstance(getattr(exc, "cause", exc), RaceError):
+                print("aclsim: a device build with --cce-auto-sync (the samples' CMake files pass it) has "
+                      "its compiler insert such flags: ACLSIM_AUTO_SYNC=1 runs the launch with aclsim's "
+                      "auto-sync as that build does; ACLSIM_RACES=report reports races without failing",
+                      file=sys.stderr)
             return exc.code
         finally:
             self.objects.clear()  # the launch's handles go with it (the same dict: fast_call holds it)
