@@ -62,5 +62,6 @@ using QuePosition = TPosition;
 }  // namespace AscendC
 
 #include "aclsim_ascendc_more.h"
+#include "aclsim_ascendc_util.h"
 
 #endif

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "75283a6d695ca1a3"
+#define ACLSIM_ASCENDC_TABLE "1e5ddede601d8dc9"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -365,6 +365,75 @@ template <> struct StructId<::AscendC::MrgSort4Info> { static constexpr int valu
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class SaturationMode : uint8_t {
+    FLOAT = 0,
+    CAST = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::SaturationMode> { static constexpr int value = 9; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DeQuantMode : int32_t {
+    DEQUANT_WITH_SINGLE_ROW = 0,
+    DEQUANT_WITH_MULTI_ROW = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DeQuantMode> { static constexpr int value = 10; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct DequantParams {
+    uint32_t m = 0;
+    uint32_t n = 0;
+    uint32_t calCount = 0;
+    __aicore__ DequantParams() = default;
+    __aicore__ DequantParams(uint32_t m_, uint32_t n_, uint32_t calCount_) : m(m_), n(n_), calCount(calCount_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DequantParams> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class TransposeType : uint8_t {
+    TRANSPOSE_TYPE_NONE = 0,
+    TRANSPOSE_NZ2ND_0213 = 1,
+    TRANSPOSE_NZ2NZ_0213 = 2,
+    TRANSPOSE_NZ2NZ_012_WITH_N = 3,
+    TRANSPOSE_NZ2ND_012_WITH_N = 4,
+    TRANSPOSE_NZ2ND_012_WITHOUT_N = 5,
+    TRANSPOSE_NZ2NZ_012_WITHOUT_N = 6,
+    TRANSPOSE_ND2ND_ONLY = 7,
+    TRANSPOSE_ND_UB_GM = 8,
+    TRANSPOSE_GRAD_ND_UB_GM = 9,
+    TRANSPOSE_ND2ND_B16 = 10,
+    TRANSPOSE_NCHW2NHWC = 11,
+    TRANSPOSE_NHWC2NCHW = 12
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::TransposeType> { static constexpr int value = 11; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+struct TransposeParamsExt {
+    uint16_t nSize = 0;
+    uint16_t cSize = 0;
+    uint16_t hSize = 0;
+    uint16_t wSize = 0;
+    TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+    __aicore__ TransposeParamsExt() = default;
+    __aicore__ TransposeParamsExt(uint16_t nSize_, uint16_t cSize_, uint16_t hSize_, uint16_t wSize_, TransposeType transposeType_) : nSize(nSize_), cSize(cSize_), hSize(hSize_), wSize(wSize_), transposeType(transposeType_) {}
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::TransposeParamsExt> { static constexpr int value = 12; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -389,6 +458,8 @@ template <TPosition src, TPosition dst, int32_t depth = 1>
 class TQueBind;
 template <TPosition pos = TPosition::VECCALC>
 class TBuf;
+template <pipe_t src, pipe_t dst>
+class TQueSync;
 template <typename T>
 class LocalTensor : public ::aclsim::detail::Object {
 public:
@@ -505,6 +576,19 @@ public:
     __aicore__ inline LocalTensor<T> Get(uint32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(40, aclsim_file_, aclsim_line_, *this, len, ::aclsim::detail::Dtype<T>{})); }
     template <typename T>
     __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(41, aclsim_file_, aclsim_line_, *this, size, bufOffset, ::aclsim::detail::Dtype<T>{})); }
+};
+
+template <pipe_t src, pipe_t dst>
+class TQueSync : public ::aclsim::detail::Object {
+public:
+    __aicore__ TQueSync(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(302, aclsim_file_, aclsim_line_, src, dst).v.i) {}
+    __aicore__ explicit TQueSync(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_TQueSync
+    ACLSIM_CLASS_EXTRA_TQueSync
+#endif
+    __aicore__ inline void SetFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(303, aclsim_file_, aclsim_line_, *this, id); }
+    __aicore__ inline void WaitFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(304, aclsim_file_, aclsim_line_, *this, id); }
 };
 
 __aicore__ inline int64_t GetBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(42, aclsim_file_, aclsim_line_)); }
@@ -1200,5 +1284,81 @@ __aicore__ inline uint32_t GetSoftMaxMaxTmpSize(Shape srcShape, uint32_t dataTyp
 
 template <class Shape>
 __aicore__ inline uint32_t GetSoftMaxMinTmpSize(Shape srcShape, uint32_t dataTypeSize, bool isReuseSource, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(280, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, isReuseSource)); }
+
+template <int8_t startBit, int8_t endBit>
+__aicore__ inline void SetCtrlSpr(int64_t value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(281, aclsim_file_, aclsim_line_, value, startBit, endBit); }
+
+template <int8_t startBit, int8_t endBit>
+__aicore__ inline int64_t GetCtrlSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(282, aclsim_file_, aclsim_line_, startBit, endBit)); }
+
+template <SaturationMode mode>
+__aicore__ inline void SetSaturationFlag(bool enableSat, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(283, aclsim_file_, aclsim_line_, enableSat, mode); }
+
+template <SaturationMode mode>
+__aicore__ inline bool GetSaturationFlag(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(284, aclsim_file_, aclsim_line_, mode)); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(285, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(286, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(287, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(288, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(289, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, calCount, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(290, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(291, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, calCount, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(292, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, mode); }
+
+template <typename T>
+__aicore__ inline T GetReduceRepeatSumSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(293, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T>
+__aicore__ inline T GetAccVal(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(294, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T, typename U>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(295, aclsim_file_, aclsim_line_, dst, src0, src1, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(296, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTime, repeatParams, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask[2], uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(297, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTime, repeatParams, isSetMask); }
+
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(298, aclsim_file_, aclsim_line_, dst, src); }
+
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(299, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, transposeParams); }
+
+__aicore__ inline void Trap(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(300, aclsim_file_, aclsim_line_); }
+
+template <typename T, TPosition pos>
+__aicore__ inline LocalTensor<T> PopStackBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(301, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}, pos)); }
+
+__aicore__ inline int32_t CeilDivision(int32_t num1, int32_t num2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(305, aclsim_file_, aclsim_line_, num1, num2)); }
+
+__aicore__ inline uint32_t AclsimTotalUbSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(306, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalVecLocalSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(307, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL1Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(308, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL0ASize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(309, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL0BSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(310, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL0CSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(311, aclsim_file_, aclsim_line_)); }
 
 }  // namespace AscendC

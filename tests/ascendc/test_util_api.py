@@ -1,0 +1,126 @@
+"""The C++ rows of "memory, cache, utilities, registers" (api_cxx.txt's last section): each kernel of
+util_kernels.cpp run on one block of the tiny chip, its output checked against NumPy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import aclsim
+import aclsim.kernel as asc
+from aclsim.arch.presets import get_chip
+from aclsim.errors import KernelFault, TaskError
+
+SOURCE = Path(__file__).with_name("util_kernels.cpp")
+
+
+@pytest.fixture
+def run(cpp_kernels):
+    """``run(name, inputs, out)``: the kernel on one block of the tiny chip with the inputs' device copies
+    and a device buffer for ``out`` (a NumPy array the result is copied into); the launch."""
+    kernels = cpp_kernels([SOURCE])
+    made = []
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
+
+    def go(name: str, inputs: list[np.ndarray], out: np.ndarray) -> object:
+        stream = aclsim.create_stream()
+        ptrs = []
+        for a in [*inputs, out]:
+            d = aclsim.malloc(max(a.nbytes, 32))
+            made.append(d)
+            aclsim.memcpy(d, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+            ptrs.append(d)
+        launch = getattr(kernels, name)[1, stream](*ptrs)
+        aclsim.synchronize_stream(stream)
+        aclsim.memcpy(out, out.nbytes, ptrs[-1], out.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+        return launch
+
+    yield go
+    for d in made:
+        aclsim.free(d)
+
+
+@asc.kernel
+def _py_trap(y: asc.GmAddr) -> None:
+    asc.trap()
+
+
+def _line(marker: str) -> int:
+    return next(i for i, text in enumerate(SOURCE.read_text().splitlines(), 1) if marker in text)
+
+
+def test_ctrl_spr_saturation_and_ceil_division(run) -> None:
+    y = np.full(16, -1, np.int32)
+    run("util_regs", [], y)
+    # CTRL[48] reads 1 (Inf/NaN mode); the float saturation flag clears it; SetCtrlSpr sets it back
+    assert list(y[:6]) == [1, 1, 0, 0, 3, 0]
+
+
+def test_ascend_dequant_tensor_and_scalar_scale(run) -> None:
+    rng = np.random.default_rng(7)
+    src = rng.integers(-1000, 1000, 32).astype(np.int32)
+    scale = rng.uniform(-2, 2, 8).astype(np.float32)
+    y = np.zeros(64, np.float32)
+    launch = run("util_dequant", [src, scale], y)
+    expect = (src.reshape(4, 8).astype(np.float32) * scale).ravel()
+    assert np.allclose(y[:32], expect, rtol=1e-6)
+    assert np.array_equal(y[32:], src.astype(np.float32) * np.float32(0.5))
+    line = next(i for i in launch.streams[0] if i.line == _line("AscendDequant(d, s, c"))
+    assert line.file.endswith("util_kernels.cpp")
+
+
+def test_mul_add_dst_count_and_mask(run) -> None:
+    rng = np.random.default_rng(8)
+    a = rng.uniform(-4, 4, 64).astype(np.float16)
+    b = rng.uniform(-4, 4, 64).astype(np.float16)
+    y = np.zeros(128, np.float32)
+    run("util_mul_add_dst", [a, b], y)
+    prod = a.astype(np.float32) * b.astype(np.float32)
+    assert np.allclose(y[:64], prod + 1, rtol=1e-6)
+    assert np.allclose(y[64:96], prod[:32] + 2, rtol=1e-6)
+    assert np.array_equal(y[96:], np.full(32, 2, np.float32))
+
+
+def test_transpose_16x16(run) -> None:
+    x = (np.arange(256) % 97).astype(np.float16)
+    y = np.zeros(256, np.float16)
+    run("util_transpose", [x], y)
+    assert np.array_equal(y.reshape(16, 16), x.reshape(16, 16).T)
+
+
+def test_reduce_repeat_sum_register(run) -> None:
+    x = np.random.default_rng(9).uniform(-3, 3, 64).astype(np.float32)
+    y = np.zeros(8, np.float32)
+    run("util_repeat_sum", [x], y)
+    assert y[0] == pytest.approx(float(x.sum(dtype=np.float64)), rel=1e-5, abs=1e-4)
+    assert y[1] == y[0]
+
+
+def test_pop_stack_buffer_and_chip_sizes(run) -> None:
+    chip = get_chip("tiny")
+    y = np.zeros(16, np.int32)
+    run("util_pop", [], y)
+    start = -(-1000 // 32) * 32  # above the pipe's buffer, 32 B aligned
+    assert y[0] == 1 and y[1] == (chip.ub_usable_bytes - start) // 4  # up to the usable UB
+    assert list(y[2:8]) == [chip.ub_bytes, chip.ub_usable_bytes, chip.l1_bytes // 1024, chip.l0a_bytes,
+                            chip.l0b_bytes, chip.l0c_bytes]
+    assert np.array_equal(y[8:], np.full(8, 7, np.int32))
+
+
+def test_trap_faults_at_its_line(run, cpp_kernels) -> None:
+    k = cpp_kernels([SOURCE])
+    stream = aclsim.create_stream()
+    k.util_trap[1, stream](aclsim.malloc(32))
+    with pytest.raises(TaskError) as info:
+        aclsim.synchronize_stream(stream)
+    err = info.value.cause
+    assert isinstance(err, KernelFault) and err.line == _line("TRAP-LINE"), err
+    # the code of the core it ran on, as the Python kernel's Trap gives on the same launch
+    twin = aclsim.create_stream()
+    _py_trap[1, twin](aclsim.malloc(32))
+    with pytest.raises(TaskError) as py_info:
+        aclsim.synchronize_stream(twin)
+    assert err.code == py_info.value.cause.code and err.code in (507015, 507035)

@@ -1,0 +1,165 @@
+/*
+ * Kernels of the "memory, cache, utilities, registers" rows of api_cxx.txt, written in C++ against
+ * aclsim's kernel_operator.h; tests/ascendc/test_util_api.py runs each on one block of the tiny chip and
+ * checks its output against NumPy.
+ */
+#include "kernel_operator.h"
+using namespace AscendC;
+
+/* y: 16 int32 (register readings, CeilDivision) */
+extern "C" __global__ __aicore__ void util_regs(GM_ADDR y)
+{
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+    g.SetValue(0, static_cast<int32_t>(GetCtrlSpr<48, 48>()));
+    SetSaturationFlag<SaturationMode::FLOAT>(true);
+    g.SetValue(1, GetSaturationFlag<SaturationMode::FLOAT>() ? 1 : 0);
+    g.SetValue(2, static_cast<int32_t>(GetCtrlSpr<48, 48>()));
+    SetCtrlSpr<48, 48>(1);
+    g.SetValue(3, GetSaturationFlag<SaturationMode::FLOAT>() ? 1 : 0);
+    g.SetValue(4, CeilDivision(33, 16));
+    g.SetValue(5, CeilDivision(5, 0));
+}
+
+/* src: 32 int32 ([4, 8]); scale: 8 floats; y: 64 floats (tensor scale, then the scalar 0.5) */
+extern "C" __global__ __aicore__ void util_dequant(GM_ADDR src, GM_ADDR scale, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> sBuf, cBuf, dBuf;
+    pipe.InitBuffer(sBuf, 32 * sizeof(int32_t));
+    pipe.InitBuffer(cBuf, 8 * sizeof(float));
+    pipe.InitBuffer(dBuf, 64 * sizeof(float));
+    GlobalTensor<int32_t> gs;
+    GlobalTensor<float> gc, gy;
+    gs.SetGlobalBuffer((__gm__ int32_t*)src, 32);
+    gc.SetGlobalBuffer((__gm__ float*)scale, 8);
+    gy.SetGlobalBuffer((__gm__ float*)y, 64);
+    LocalTensor<int32_t> s = sBuf.Get<int32_t>();
+    LocalTensor<float> c = cBuf.Get<float>();
+    LocalTensor<float> d = dBuf.Get<float>();
+    DataCopy(s, gs, 32);
+    DataCopy(c, gc, 8);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    AscendDequant(d, s, c, DequantParams{4, 8, 8});
+    AscendDequant(d[32], s, 0.5f, DequantParams{4, 8, 8});
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, d, 64);
+}
+
+/* a, b: 64 halves; y: 128 floats (1 + a * b by count; 2 + a * b on the first 32 by mask, 2 after) */
+extern "C" __global__ __aicore__ void util_mul_add_dst(GM_ADDR a, GM_ADDR b, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> aBuf, bBuf, dBuf;
+    pipe.InitBuffer(aBuf, 64 * sizeof(half));
+    pipe.InitBuffer(bBuf, 64 * sizeof(half));
+    pipe.InitBuffer(dBuf, 128 * sizeof(float));
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gy;
+    ga.SetGlobalBuffer((__gm__ half*)a, 64);
+    gb.SetGlobalBuffer((__gm__ half*)b, 64);
+    gy.SetGlobalBuffer((__gm__ float*)y, 128);
+    LocalTensor<half> la = aBuf.Get<half>();
+    LocalTensor<half> lb = bBuf.Get<half>();
+    LocalTensor<float> d = dBuf.Get<float>();
+    DataCopy(la, ga, 64);
+    DataCopy(lb, gb, 64);
+    Duplicate(d, 1.0f, 64);
+    Duplicate(d[64], 2.0f, 64);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    MulAddDst(d, la, lb, 64);
+    BinaryRepeatParams rep(1, 1, 1, 8, 4, 4);
+    MulAddDst(d[64], la, lb, 32, 1, rep);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, d, 128);
+}
+
+/* x: 256 halves ([16, 16]); y: 256 halves, x transposed */
+extern "C" __global__ __aicore__ void util_transpose(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, yBuf;
+    pipe.InitBuffer(xBuf, 256 * sizeof(half));
+    pipe.InitBuffer(yBuf, 256 * sizeof(half));
+    GlobalTensor<half> gx, gy;
+    gx.SetGlobalBuffer((__gm__ half*)x, 256);
+    gy.SetGlobalBuffer((__gm__ half*)y, 256);
+    LocalTensor<half> lx = xBuf.Get<half>();
+    LocalTensor<half> ly = yBuf.Get<half>();
+    DataCopy(lx, gx, 256);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    Transpose(ly, lx);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, ly, 256);
+}
+
+/* x: 64 floats; y: 8 floats (the ReduceSum register through both names) */
+extern "C" __global__ __aicore__ void util_repeat_sum(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, aBuf, wBuf;
+    pipe.InitBuffer(xBuf, 64 * sizeof(float));
+    pipe.InitBuffer(aBuf, 8 * sizeof(float));
+    pipe.InitBuffer(wBuf, 64 * sizeof(float));
+    GlobalTensor<float> gx, gy;
+    gx.SetGlobalBuffer((__gm__ float*)x, 64);
+    gy.SetGlobalBuffer((__gm__ float*)y, 8);
+    LocalTensor<float> lx = xBuf.Get<float>();
+    LocalTensor<float> acc = aBuf.Get<float>();
+    LocalTensor<float> work = wBuf.Get<float>();
+    DataCopy(lx, gx, 64);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    ReduceSum(acc, lx, work, 64);
+    TQueSync<PIPE_V, PIPE_S> vs;
+    vs.SetFlag(0);
+    vs.WaitFlag(0);
+    gy.SetValue(0, GetReduceRepeatSumSpr<float>());
+    gy.SetValue(1, GetAccVal<float>());
+}
+
+/* y: 16 int32: PopStackBuffer's result and size, the chip's TOTAL_*_SIZE, 8 values written through the
+   popped tensor */
+extern "C" __global__ __aicore__ void util_pop(GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> used;
+    pipe.InitBuffer(used, 1000);
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+    LocalTensor<int32_t> t;
+    const bool ok = PopStackBuffer<int32_t, TPosition::VECCALC>(t);
+    Duplicate(t, 7, 64);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(g[8], t, 8);
+    g.SetValue(0, ok ? 1 : 0);
+    g.SetValue(1, static_cast<int32_t>(t.GetSize()));
+    g.SetValue(2, static_cast<int32_t>(TOTAL_UB_SIZE));
+    g.SetValue(3, static_cast<int32_t>(AscendC::TOTAL_VEC_LOCAL_SIZE));
+    g.SetValue(4, static_cast<int32_t>(TOTAL_L1_SIZE / 1024));
+    uint32_t l0 = TOTAL_L0A_SIZE;
+    g.SetValue(5, static_cast<int32_t>(l0));
+    g.SetValue(6, static_cast<int32_t>(TOTAL_L0B_SIZE));
+    g.SetValue(7, static_cast<int32_t>(TOTAL_L0C_SIZE));
+}
+
+extern "C" __global__ __aicore__ void util_trap(GM_ADDR y)
+{
+    (void)y;
+    Trap();  // TRAP-LINE
+}
