@@ -27,10 +27,14 @@ NAMESPACE = python_namespace()
 
 
 def _default(p: Param) -> object:
-    """A struct field's C++ default as the bridge passes it (an array field: its elements; else 0)."""
+    """A struct field's C++ default as the bridge passes it (an array field: its elements; an enum
+    member, ``E::M``: its value; else 0)."""
     _, bracket, dims = p.ctype.partition("[")
     if bracket:
         return [0] * int(dims.rstrip("]"))
+    if "::" in p.default:
+        enum_name, _, member = p.default.rpartition("::")
+        return int(NAMESPACE[enum_name][member])
     value = {"true": "1", "false": "0"}.get(p.default, p.default or "0")
     return int(value) if value.isdigit() else float(value)
 

@@ -84,11 +84,12 @@ def test_mul_add_dst_count_and_mask(run) -> None:
     assert np.array_equal(y[96:], np.full(32, 2, np.float32))
 
 
-def test_transpose_16x16(run) -> None:
+def test_transpose_16x16_and_nchw_to_nhwc(run) -> None:
     x = (np.arange(256) % 97).astype(np.float16)
-    y = np.zeros(256, np.float16)
+    y = np.zeros(512, np.float16)
     run("util_transpose", [x], y)
-    assert np.array_equal(y.reshape(16, 16), x.reshape(16, 16).T)
+    assert np.array_equal(y[:256].reshape(16, 16), x.reshape(16, 16).T)
+    assert np.array_equal(y[256:], x.reshape(1, 16, 4, 4).transpose(0, 2, 3, 1).ravel())
 
 
 def test_reduce_repeat_sum_register(run) -> None:

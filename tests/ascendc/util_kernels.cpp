@@ -82,27 +82,31 @@ extern "C" __global__ __aicore__ void util_mul_add_dst(GM_ADDR a, GM_ADDR b, GM_
     DataCopy(gy, d, 128);
 }
 
-/* x: 256 halves ([16, 16]); y: 256 halves, x transposed */
+/* x: 256 halves ([16, 16], also [1, 16, 4, 4] NCHW); y: 512 halves: x transposed, then x as NHWC */
 extern "C" __global__ __aicore__ void util_transpose(GM_ADDR x, GM_ADDR y)
 {
     TPipe pipe;
-    TBuf<TPosition::VECCALC> xBuf, yBuf;
+    TBuf<TPosition::VECCALC> xBuf, yBuf, tmpBuf;
     pipe.InitBuffer(xBuf, 256 * sizeof(half));
-    pipe.InitBuffer(yBuf, 256 * sizeof(half));
+    pipe.InitBuffer(yBuf, 512 * sizeof(half));
+    pipe.InitBuffer(tmpBuf, (16 + 2) * 16 * 16 * sizeof(half));  // (c + 2) * 16 * 16 elements
     GlobalTensor<half> gx, gy;
     gx.SetGlobalBuffer((__gm__ half*)x, 256);
-    gy.SetGlobalBuffer((__gm__ half*)y, 256);
+    gy.SetGlobalBuffer((__gm__ half*)y, 512);
     LocalTensor<half> lx = xBuf.Get<half>();
     LocalTensor<half> ly = yBuf.Get<half>();
+    LocalTensor<uint8_t> tmp = tmpBuf.Get<uint8_t>();
     DataCopy(lx, gx, 256);
     TQueSync<PIPE_MTE2, PIPE_V> in;
     in.SetFlag(0);
     in.WaitFlag(0);
     Transpose(ly, lx);
+    TransposeParamsExt params{1, 16, 4, 4, TransposeType::TRANSPOSE_NCHW2NHWC};
+    Transpose(ly[256], lx, tmp, params);
     TQueSync<PIPE_V, PIPE_MTE3> out;
     out.SetFlag(0);
     out.WaitFlag(0);
-    DataCopy(gy, ly, 256);
+    DataCopy(gy, ly, 512);
 }
 
 /* x: 64 floats; y: 8 floats (the ReduceSum register through both names) */
