@@ -18,24 +18,25 @@ SOURCE = Path(__file__).with_name("util_kernels.cpp")
 
 @pytest.fixture
 def run(cpp_kernels):
-    """``run(name, inputs, out)``: the kernel on one block of the tiny chip with the inputs' device copies
-    and a device buffer for ``out`` (a NumPy array the result is copied into); the launch."""
+    """``run(name, inputs, *outs)``: the kernel on one block of the tiny chip with the inputs' device
+    copies and a device buffer per output (NumPy arrays the results are copied into); the launch."""
     kernels = cpp_kernels([SOURCE])
     made = []
     aclsim.init(chip="tiny")
     aclsim.set_device(0)
 
-    def go(name: str, inputs: list[np.ndarray], out: np.ndarray) -> object:
+    def go(name: str, inputs: list[np.ndarray], *outs: np.ndarray) -> object:
         stream = aclsim.create_stream()
         ptrs = []
-        for a in [*inputs, out]:
+        for a in [*inputs, *outs]:
             d = aclsim.malloc(max(a.nbytes, 32))
             made.append(d)
             aclsim.memcpy(d, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
             ptrs.append(d)
         launch = getattr(kernels, name)[1, stream](*ptrs)
         aclsim.synchronize_stream(stream)
-        aclsim.memcpy(out, out.nbytes, ptrs[-1], out.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+        for out, d in zip(outs, ptrs[len(inputs):], strict=True):
+            aclsim.memcpy(out, out.nbytes, d, out.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
         return launch
 
     yield go
@@ -125,3 +126,15 @@ def test_trap_faults_at_its_line(run, cpp_kernels) -> None:
     with pytest.raises(TaskError) as py_info:
         aclsim.synchronize_stream(twin)
     assert err.code == py_info.value.cause.code and err.code in (507015, 507035)
+
+
+def test_ascendc_utils_static_members(run) -> None:
+    # SetMask through AscendCUtils, then Add<float, false> (isSetMask false: the register's mask, as a C++
+    # bool template argument must reach Python as False, not 0)
+    x = np.random.default_rng(10).uniform(-5, 5, 128).astype(np.float32)
+    yi, yf = np.zeros(8, np.int32), np.zeros(192, np.float32)
+    run("util_ascendc_utils", [x], yi, yf)
+    assert list(yi[:5]) == [16, 32, 16, 8, 0]
+    for start, n in ((0, 16), (64, 24), (128, 40)):
+        assert np.array_equal(yf[start:start + n], x[:n] + x[:n])
+        assert not yf[start + n:start + 64].any()

@@ -167,3 +167,46 @@ extern "C" __global__ __aicore__ void util_trap(GM_ADDR y)
     (void)y;
     Trap();  // TRAP-LINE
 }
+
+/* x: 128 floats; yi: 8 int32 (AscendCUtils's numbers, CTRL[48] after SetOverflow(0)); yf: 192 floats
+   (x + x under masks set through AscendCUtils: 16 by bits, 24 by length, 40 in counter mode) */
+extern "C" __global__ __aicore__ void util_ascendc_utils(GM_ADDR x, GM_ADDR yi, GM_ADDR yf)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, dBuf;
+    pipe.InitBuffer(xBuf, 128 * sizeof(float));
+    pipe.InitBuffer(dBuf, 192 * sizeof(float));
+    GlobalTensor<float> gx, gy;
+    GlobalTensor<int32_t> gi;
+    gx.SetGlobalBuffer((__gm__ float*)x, 128);
+    gy.SetGlobalBuffer((__gm__ float*)yf, 192);
+    gi.SetGlobalBuffer((__gm__ int32_t*)yi, 8);
+    gi.SetValue(0, AscendCUtils::GetBitSize(2));
+    gi.SetValue(1, AscendCUtils::GetC0Size());
+    gi.SetValue(2, AscendCUtils::GetC0Count(2));
+    gi.SetValue(3, AscendCUtils::GetDefaultBlockNum());
+    AscendCUtils::SetOverflow(0);
+    gi.SetValue(4, static_cast<int32_t>(GetCtrlSpr<48, 48>()));
+    AscendCUtils::SetOverflow(1);
+    LocalTensor<float> lx = xBuf.Get<float>();
+    LocalTensor<float> d = dBuf.Get<float>();
+    DataCopy(lx, gx, 128);
+    Duplicate(d, 0.0f, 192);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    BinaryRepeatParams rep;
+    AscendCUtils::SetMask<float>(0, 0xFFFF);
+    Add<float, false>(d, lx, lx, 64, 1, rep);
+    AscendCUtils::SetMask<float>(24);
+    Add<float, false>(d[64], lx, lx, 64, 1, rep);
+    AscendCUtils::SetMaskCount<float>();
+    AscendCUtils::SetMask<float>(0, 40);
+    Add<float, false>(d[128], lx, lx, 64, 1, rep);
+    AscendCUtils::SetMaskNorm<float>();
+    AscendCUtils::ResetMask();
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, d, 192);
+}

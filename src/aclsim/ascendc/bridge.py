@@ -194,7 +194,7 @@ class Bridge:
         if kind == K_HANDLE:
             return self.objects[arg.i]
         if kind == K_INT:
-            return arg.i
+            return bool(arg.i) if arg.sub else arg.i
         if kind == K_FLOAT:
             return arg.f
         if kind == K_ENUM:
@@ -277,8 +277,8 @@ class Bridge:
                 kind = a.kind
                 if kind == K_HANDLE:
                     values.append(objects[a.i])
-                elif kind == K_INT:
-                    values.append(a.i)
+                elif kind == K_INT:  # sub 1: a C++ bool (isSetMask=false must reach Python as False)
+                    values.append(bool(a.i) if a.sub else a.i)
                 elif kind == K_FLOAT:
                     values.append(a.f)
                 else:

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "1e5ddede601d8dc9"
+#define ACLSIM_ASCENDC_TABLE "ec8aea14c6fd2e52"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1360,5 +1360,30 @@ __aicore__ inline uint32_t AclsimTotalL0ASize(const char* aclsim_file_ = __built
 __aicore__ inline uint32_t AclsimTotalL0BSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(310, aclsim_file_, aclsim_line_)); }
 
 __aicore__ inline uint32_t AclsimTotalL0CSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(311, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int32_t AclsimUtilsGetBitSize(int32_t byteSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(312, aclsim_file_, aclsim_line_, byteSize)); }
+
+__aicore__ inline int32_t AclsimUtilsGetC0Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(313, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int32_t AclsimUtilsGetC0Count(int32_t dtypeSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(314, aclsim_file_, aclsim_line_, dtypeSize)); }
+
+__aicore__ inline int32_t AclsimUtilsGetDefaultBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(315, aclsim_file_, aclsim_line_)); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void AclsimUtilsSetMask(uint64_t maskHigh, uint64_t maskLow, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(316, aclsim_file_, aclsim_line_, maskHigh, maskLow, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void AclsimUtilsSetMask(int32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(317, aclsim_file_, aclsim_line_, len, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+
+template <bool isSetMask = true>
+__aicore__ inline void AclsimUtilsResetMask(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(318, aclsim_file_, aclsim_line_, isSetMask); }
+
+template <typename T>
+__aicore__ inline void AclsimUtilsSetMaskCount(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(319, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void AclsimUtilsSetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(320, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+__aicore__ inline void AclsimUtilsSetOverflow(uint64_t ctrlValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(321, aclsim_file_, aclsim_line_, ctrlValue); }
 
 }  // namespace AscendC
