@@ -138,3 +138,28 @@ def test_ascendc_utils_static_members(run) -> None:
     for start, n in ((0, 16), (64, 24), (128, 40)):
         assert np.array_equal(yf[start:start + n], x[:n] + x[:n])
         assert not yf[start + n:start + 64].any()
+
+
+def test_cache_bypass_cycle_and_local_mem_allocator(run) -> None:
+    x = np.arange(64, dtype=np.int32) * 3 - 50
+    y = np.zeros(64, np.int32)
+    launch = run("util_memory", [x], y)
+    assert list(y[:5]) == [2 * x[3], 32, 1, 64 * 4, 64 * 4 + 32 * 4]
+    assert np.array_equal(y[8:40], x[:32] + 5)
+    ops = {i.op for s in launch.streams for i in s}
+    assert "dcci" in ops, ops
+
+
+def test_list_tensor_desc(run) -> None:
+    tensors = [np.arange(6, dtype=np.float32), np.arange(12, dtype=np.float32) + 100]
+    bufs = []
+    for t in tensors:
+        d = aclsim.malloc(t.nbytes)
+        aclsim.memcpy(d, t.nbytes, t, t.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+        bufs.append(d)
+    words = np.asarray(asc.list_tensor_desc_words([int(b) for b in bufs], [(2, 3), (3, 4)]), np.uint64)
+    y = np.zeros(16, np.int32)
+    run("util_list", [words], y)
+    assert list(y[:9]) == [2, 2, 1, 3, 4, 4, 102, 1, 0]
+    for d in bufs:
+        aclsim.free(d)

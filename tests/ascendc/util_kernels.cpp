@@ -210,3 +210,60 @@ extern "C" __global__ __aicore__ void util_ascendc_utils(GM_ADDR x, GM_ADDR yi, 
     out.WaitFlag(0);
     DataCopy(gy, d, 192);
 }
+
+/* x: 64 int32; y: 64 int32: cache maintenance, the DCache-bypassing scalar accesses, the system cycle,
+   the block size, LocalMemAllocator's tensors and addresses */
+extern "C" __global__ __aicore__ void util_memory(GM_ADDR x, GM_ADDR y)
+{
+    GlobalTensor<int32_t> gx, gy;
+    gx.SetGlobalBuffer((__gm__ int32_t*)x, 64);
+    gy.SetGlobalBuffer((__gm__ int32_t*)y, 64);
+    OOMCheckAddrRange((__gm__ int32_t*)x, 64 * sizeof(int32_t));
+    DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(gx);
+    DataCacheCleanAndInvalid<int32_t, CacheLine::ENTIRE_DATA_CACHE>(gx);
+    const int32_t v = ReadGmByPassDCache((__gm__ int32_t*)x + 3);
+    WriteGmByPassDCache((__gm__ int32_t*)y, v * 2);
+    gy.SetValue(1, GetDataBlockSizeInBytes());
+    const int64_t c0 = GetSystemCycle();
+    const int64_t c1 = GetSystemCycle();
+    gy.SetValue(2, c1 >= c0 && c0 > 0 ? 1 : 0);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<int32_t> a = ub.Alloc<TPosition::VECIN, int32_t, 64>();
+    gy.SetValue(3, static_cast<int32_t>(ub.GetCurAddr()));
+    LocalTensor<int32_t> b = ub.Alloc<int32_t>(32);
+    gy.SetValue(4, static_cast<int32_t>(ub.GetCurAddr()));
+    DataCopy(a, gx, 64);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    Adds(b, a, 5, 32);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy[8], b, 32);
+}
+
+/* list: a ListTensorDesc of tensors; y: 16 int32 read through it */
+extern "C" __global__ __aicore__ void util_list(GM_ADDR list, GM_ADDR y)
+{
+    GlobalTensor<int32_t> gy;
+    gy.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+    ListTensorDesc l;
+    l.Init(list);
+    gy.SetValue(0, static_cast<int32_t>(l.GetSize()));
+    TensorDesc<float> d;
+    uint64_t shape[8] = {0};
+    d.SetShapeAddr(shape);
+    l.GetDesc(d, 1);
+    gy.SetValue(1, static_cast<int32_t>(d.GetDim()));
+    gy.SetValue(2, static_cast<int32_t>(d.GetIndex()));
+    gy.SetValue(3, static_cast<int32_t>(shape[0]));
+    gy.SetValue(4, static_cast<int32_t>(shape[1]));
+    gy.SetValue(5, static_cast<int32_t>(d.GetShape(1)));
+    __gm__ float* p = l.GetDataPtr<float>(1);
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(p, 4);
+    gy.SetValue(6, static_cast<int32_t>(g.GetValue(2)));
+    gy.SetValue(7, d.GetDataPtr() == p ? 1 : 0);
+    gy.SetValue(8, static_cast<int32_t>(shape[2]));
+}

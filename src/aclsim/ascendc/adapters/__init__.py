@@ -8,3 +8,7 @@ __all__: list[str] = []
 from aclsim.ascendc.adapters.more import mrg_sort_counts  # noqa: E402 - sort
 
 __all__ += ["mrg_sort_counts"]
+
+from aclsim.ascendc.adapters.util import shape_array  # noqa: E402 - memory, cache, utilities
+
+__all__ += ["shape_array"]

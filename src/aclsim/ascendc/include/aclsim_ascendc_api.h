@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "ec8aea14c6fd2e52"
+#define ACLSIM_ASCENDC_TABLE "31216189e0cb9b14"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -434,6 +434,45 @@ template <> struct StructId<::AscendC::TransposeParamsExt> { static constexpr in
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class CacheLine : int32_t {
+    SINGLE_CACHE_LINE = 0,
+    ENTIRE_DATA_CACHE = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheLine> { static constexpr int value = 12; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DcciDst : int32_t {
+    CACHELINE_ALL = 0,
+    CACHELINE_UB = 1,
+    CACHELINE_OUT = 2,
+    CACHELINE_ATOMIC = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DcciDst> { static constexpr int value = 13; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class Hardware : uint8_t {
+    GM = 0,
+    UB = 1,
+    L1 = 2,
+    L0A = 3,
+    L0B = 4,
+    L0C = 5,
+    BIAS = 6,
+    FIXBUF = 7,
+    MAX = 8
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::Hardware> { static constexpr int value = 14; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -460,6 +499,11 @@ template <TPosition pos = TPosition::VECCALC>
 class TBuf;
 template <pipe_t src, pipe_t dst>
 class TQueSync;
+template <Hardware hard = Hardware::UB>
+class LocalMemAllocator;
+template <typename T>
+class TensorDesc;
+class ListTensorDesc;
 template <typename T>
 class LocalTensor : public ::aclsim::detail::Object {
 public:
@@ -589,6 +633,58 @@ public:
 #endif
     __aicore__ inline void SetFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(303, aclsim_file_, aclsim_line_, *this, id); }
     __aicore__ inline void WaitFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(304, aclsim_file_, aclsim_line_, *this, id); }
+};
+
+template <Hardware hard>
+class LocalMemAllocator : public ::aclsim::detail::Object {
+public:
+    __aicore__ LocalMemAllocator(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(330, aclsim_file_, aclsim_line_, hard).v.i) {}
+    __aicore__ explicit LocalMemAllocator(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_LocalMemAllocator
+    ACLSIM_CLASS_EXTRA_LocalMemAllocator
+#endif
+    template <TPosition pos, typename DataType, uint32_t tileSize>
+    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(331, aclsim_file_, aclsim_line_, *this, pos, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
+    template <typename DataType, uint32_t tileSize>
+    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(332, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
+    template <TPosition pos, typename DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(333, aclsim_file_, aclsim_line_, *this, tileSize, pos, ::aclsim::detail::Dtype<DataType>{})); }
+    template <typename DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(334, aclsim_file_, aclsim_line_, *this, tileSize, ::aclsim::detail::Dtype<DataType>{})); }
+    __aicore__ inline uint32_t GetCurAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(335, aclsim_file_, aclsim_line_, *this)); }
+};
+
+template <typename T>
+class TensorDesc : public ::aclsim::detail::Object {
+public:
+    __aicore__ TensorDesc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(336, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}).v.i) {}
+    __aicore__ explicit TensorDesc(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_TensorDesc
+    ACLSIM_CLASS_EXTRA_TensorDesc
+#endif
+    __aicore__ inline void SetShapeAddr(uint64_t* shapePtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(337, aclsim_file_, aclsim_line_, *this, shapePtr); }
+    __aicore__ inline uint64_t GetDim(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(338, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetIndex(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(339, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetShape(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(340, aclsim_file_, aclsim_line_, *this, offset)); }
+    __aicore__ inline __gm__ T* GetDataPtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(341, aclsim_file_, aclsim_line_, *this)); }
+};
+
+class ListTensorDesc : public ::aclsim::detail::Object {
+public:
+    __aicore__ ListTensorDesc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(342, aclsim_file_, aclsim_line_).v.i) {}
+    __aicore__ explicit ListTensorDesc(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_ListTensorDesc
+    ACLSIM_CLASS_EXTRA_ListTensorDesc
+#endif
+    __aicore__ inline void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(343, aclsim_file_, aclsim_line_, *this, data, length, shapeSize); }
+    template <typename T>
+    __aicore__ inline __gm__ T* GetDataPtr(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(344, aclsim_file_, aclsim_line_, *this, index, ::aclsim::detail::Dtype<T>{})); }
+    template <typename T>
+    __aicore__ inline void GetDesc(const TensorDesc<T>& desc, uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(345, aclsim_file_, aclsim_line_, *this, desc, index); }
+    __aicore__ inline uint32_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(346, aclsim_file_, aclsim_line_, *this)); }
 };
 
 __aicore__ inline int64_t GetBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(42, aclsim_file_, aclsim_line_)); }
@@ -1385,5 +1481,27 @@ template <typename T>
 __aicore__ inline void AclsimUtilsSetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(320, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
 
 __aicore__ inline void AclsimUtilsSetOverflow(uint64_t ctrlValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(321, aclsim_file_, aclsim_line_, ctrlValue); }
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(322, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(323, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+
+template <typename T, CacheLine entireType>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(324, aclsim_file_, aclsim_line_, dst, entireType); }
+
+template <typename T>
+__aicore__ inline T ReadGmByPassDCache(__gm__ T* addr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(325, aclsim_file_, aclsim_line_, addr, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T>
+__aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(326, aclsim_file_, aclsim_line_, addr, value, ::aclsim::detail::Dtype<T>{}); }
+
+__aicore__ inline int64_t GetSystemCycle(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(327, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void OOMCheckAddrRange(__gm__ T* gmAddr, uint64_t gmSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(328, aclsim_file_, aclsim_line_, gmAddr, gmSize); }
+
+__aicore__ inline int16_t GetDataBlockSizeInBytes(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int16_t>(::aclsim::detail::call(329, aclsim_file_, aclsim_line_)); }
 
 }  // namespace AscendC
