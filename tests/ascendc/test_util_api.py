@@ -163,3 +163,19 @@ def test_list_tensor_desc(run) -> None:
     assert list(y[:9]) == [2, 2, 1, 3, 4, 4, 102, 1, 0]
     for d in bufs:
         aclsim.free(d)
+
+
+def test_local_tensor_placed_at_an_address(run, cpp_kernels) -> None:
+    x = np.random.default_rng(11).uniform(-3, 3, 64).astype(np.float32)
+    y = np.zeros(64, np.float32)
+    launch = run("util_placed", [x], y)
+    assert np.array_equal(y, x + np.float32(1))
+    adds = next(i for i in launch.streams[0] if i.op == "adds")
+    assert adds.file.endswith("util_kernels.cpp")
+    # a misaligned address faults at the constructor's line
+    k = cpp_kernels([SOURCE])
+    stream = aclsim.create_stream()
+    k.util_placed_misaligned[1, stream](aclsim.malloc(32))
+    with pytest.raises(TaskError) as info:
+        aclsim.synchronize_stream(stream)
+    assert info.value.cause.line == _line("MISALIGNED-LINE"), info.value.cause

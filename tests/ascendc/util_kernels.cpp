@@ -267,3 +267,28 @@ extern "C" __global__ __aicore__ void util_list(GM_ADDR list, GM_ADDR y)
     gy.SetValue(7, d.GetDataPtr() == p ? 1 : 0);
     gy.SetValue(8, static_cast<int32_t>(shape[2]));
 }
+
+/* x: 64 floats; y: 64 floats (x + 1 through tensors placed at UB addresses) */
+extern "C" __global__ __aicore__ void util_placed(GM_ADDR x, GM_ADDR y)
+{
+    GlobalTensor<float> gx, gy;
+    gx.SetGlobalBuffer((__gm__ float*)x, 64);
+    gy.SetGlobalBuffer((__gm__ float*)y, 64);
+    LocalTensor<float> a(TPosition::VECIN, 0, 64);
+    LocalTensor<float> b(TPosition::VECOUT, 512, 64);
+    DataCopy(a, gx, 64);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    Adds(b, a, 1.0f, 64);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, b, 64);
+}
+
+extern "C" __global__ __aicore__ void util_placed_misaligned(GM_ADDR y)
+{
+    (void)y;
+    LocalTensor<float> a(TPosition::VECCALC, 100, 8);  // MISALIGNED-LINE
+}

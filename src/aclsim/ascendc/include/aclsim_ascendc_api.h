@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "31216189e0cb9b14"
+#define ACLSIM_ASCENDC_TABLE "f6533da5e6324da2"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1503,5 +1503,8 @@ template <typename T>
 __aicore__ inline void OOMCheckAddrRange(__gm__ T* gmAddr, uint64_t gmSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(328, aclsim_file_, aclsim_line_, gmAddr, gmSize); }
 
 __aicore__ inline int16_t GetDataBlockSizeInBytes(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int16_t>(::aclsim::detail::call(329, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t addr, uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(347, aclsim_file_, aclsim_line_, pos, addr, tileSize, ::aclsim::detail::Dtype<T>{})); }
 
 }  // namespace AscendC
