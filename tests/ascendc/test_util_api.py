@@ -179,3 +179,15 @@ def test_local_tensor_placed_at_an_address(run, cpp_kernels) -> None:
     with pytest.raises(TaskError) as info:
         aclsim.synchronize_stream(stream)
     assert info.value.cause.line == _line("MISALIGNED-LINE"), info.value.cause
+
+
+def test_layout_helpers_crd2idx(run) -> None:
+    y = np.zeros(16, np.int32)
+    run("util_layout", [], y)
+    nested = asc.Layout(((2, 4), (3, 5)), ((3, 6), (1, 24)))
+    expect = [asc.crd2idx((3, 1), (4, 2), (4, 1)), asc.crd2idx(5, (4, 2), (4, 1)),
+              asc.crd2idx((1, 2, 3), (3, 4, 5), (20, 5, 1)), asc.crd2idx((11, 12), nested),
+              asc.crd2idx(((1, 2), 7), nested), 1, 41]
+    assert list(y[:7]) == expect
+    # column-major delinearization by hand: 5 in (4, 2) is (1, 1) -> 1 * 4 + 1 * 1
+    assert y[1] == 5 and y[0] == 3 * 4 + 1

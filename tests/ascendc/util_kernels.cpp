@@ -292,3 +292,20 @@ extern "C" __global__ __aicore__ void util_placed_misaligned(GM_ADDR y)
     (void)y;
     LocalTensor<float> a(TPosition::VECCALC, 100, 8);  // MISALIGNED-LINE
 }
+
+/* y: 16 int32: Crd2Idx through layouts, flat and nested */
+extern "C" __global__ __aicore__ void util_layout(GM_ADDR y)
+{
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+    auto lay = MakeLayout(MakeShape(4, 2), MakeStride(4, 1));
+    g.SetValue(0, static_cast<int32_t>(lay(MakeCoord(3, 1))));
+    g.SetValue(1, static_cast<int32_t>(lay(5)));
+    g.SetValue(2, static_cast<int32_t>(Crd2Idx(MakeCoord(1, 2, 3), MakeShape(3, 4, 5), MakeStride(20, 5, 1))));
+    auto nested = MakeLayout(MakeShape(MakeShape(2, 4), MakeShape(3, 5)),
+                             MakeStride(MakeStride(3, 6), MakeStride(1, 24)));
+    g.SetValue(3, static_cast<int32_t>(Crd2Idx(MakeCoord(11, 12), nested)));
+    g.SetValue(4, static_cast<int32_t>(Crd2Idx(MakeCoord(MakeCoord(1, 2), 7), nested)));
+    g.SetValue(5, is_layout<decltype(lay)>::value && !is_layout<int>::value ? 1 : 0);
+    g.SetValue(6, Std::get<0>(lay.GetShape()) * 10 + Std::get<1>(lay.GetStride()));
+}

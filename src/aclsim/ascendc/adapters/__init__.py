@@ -9,6 +9,6 @@ from aclsim.ascendc.adapters.more import mrg_sort_counts  # noqa: E402 - sort
 
 __all__ += ["mrg_sort_counts"]
 
-from aclsim.ascendc.adapters.util import shape_array  # noqa: E402 - memory, cache, utilities
+from aclsim.ascendc.adapters.util import crd2idx, shape_array  # noqa: E402 - memory, cache, utilities
 
-__all__ += ["shape_array"]
+__all__ += ["crd2idx", "shape_array"]

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "f6533da5e6324da2"
+#define ACLSIM_ASCENDC_TABLE "3d955499dbcb5066"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1506,5 +1506,7 @@ __aicore__ inline int16_t GetDataBlockSizeInBytes(const char* aclsim_file_ = __b
 
 template <typename T>
 __aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t addr, uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(347, aclsim_file_, aclsim_line_, pos, addr, tileSize, ::aclsim::detail::Dtype<T>{})); }
+
+__aicore__ inline int64_t AclsimCrd2Idx(const uint64_t coord[64], const uint64_t shape[64], const uint64_t stride[64], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(348, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{coord, 64}, ::aclsim::detail::Array{shape, 64}, ::aclsim::detail::Array{stride, 64})); }
 
 }  // namespace AscendC

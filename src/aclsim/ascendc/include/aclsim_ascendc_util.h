@@ -7,9 +7,14 @@
      object converting to uint32_t by calling its row (usable where a value is, AscendC::TOTAL_UB_SIZE
      included, but not in a constant expression: no constexpr, template argument or array bound);
    - AscendCUtils, a class of static members (the table has no static methods), each forwarding to its
-     AclsimUtils* row. */
+     AclsimUtils* row;
+   - the A2/A3 layout helpers: Shape, Stride, Coord (Std::tuple), MakeShape/MakeStride/MakeCoord,
+     Layout, MakeLayout, is_layout; Crd2Idx encodes its tuples as words for the AclsimCrd2Idx row. */
 #ifndef ACLSIM_ASCENDC_UTIL_H
 #define ACLSIM_ASCENDC_UTIL_H
+
+#include <tuple>
+#include <type_traits>
 
 namespace AscendC {
 
@@ -75,6 +80,93 @@ public:
         AclsimUtilsSetOverflow(ctrlValue, aclsim_file_, aclsim_line_);
     }
 };
+
+namespace Std {
+using std::get;
+using std::make_tuple;
+using std::tuple;
+using std::tuple_element;
+using std::tuple_size;
+}  // namespace Std
+
+template <class... Ts> using Shape = Std::tuple<Ts...>;
+template <class... Ts> using Stride = Std::tuple<Ts...>;
+template <class... Ts> using Coord = Std::tuple<Ts...>;
+
+template <class... Ts> __aicore__ inline constexpr Shape<Ts...> MakeShape(const Ts&... t) { return Shape<Ts...>(t...); }
+template <class... Ts> __aicore__ inline constexpr Stride<Ts...> MakeStride(const Ts&... t) { return Stride<Ts...>(t...); }
+template <class... Ts> __aicore__ inline constexpr Coord<Ts...> MakeCoord(const Ts&... t) { return Coord<Ts...>(t...); }
+
+template <class ShapeType, class StrideType> class Layout;
+
+template <class T> struct is_layout : std::false_type {};
+template <class S, class D> struct is_layout<Layout<S, D>> : std::true_type {};
+
+namespace aclsim_layout {
+/* a (nested) tuple of integers as words: words[0] counts the tokens after it; a tuple is its elements
+   between an open and a close word (adapters/util.py decodes them) */
+struct Words {
+    uint64_t w[64] = {0};
+    void Put(uint64_t v)
+    {
+        ASSERT(w[0] < 63 && "aclsim: a layout tuple of more than 62 tokens");
+        w[++w[0]] = v;
+    }
+};
+template <class T> inline void Encode(Words& out, const T& v) { out.Put(static_cast<uint64_t>(v)); }
+template <class... Ts> inline void Encode(Words& out, const std::tuple<Ts...>& t)
+{
+    out.Put(~uint64_t{0});
+    std::apply([&out](const auto&... e) { (Encode(out, e), ...); }, t);
+    out.Put(~uint64_t{0} - 1);
+}
+template <class T> inline Words Of(const T& v)
+{
+    Words out;
+    Encode(out, v);
+    return out;
+}
+}  // namespace aclsim_layout
+
+/* the memory index (in elements) of coord in a shape with these strides (an integer coordinate counts
+   through the shape column-major, as documented) */
+template <class CoordType, class ShapeType, class StrideType>
+__aicore__ inline int64_t Crd2Idx(const CoordType& coord, const ShapeType& shape, const StrideType& stride,
+                                  ACLSIM_UTIL_AT_)
+{
+    return AclsimCrd2Idx(aclsim_layout::Of(coord).w, aclsim_layout::Of(shape).w, aclsim_layout::Of(stride).w,
+                         aclsim_file_, aclsim_line_);
+}
+
+template <class ShapeType, class StrideType> class Layout {
+public:
+    __aicore__ inline constexpr Layout(const ShapeType& shape = {}, const StrideType& stride = {})
+        : shape_(shape), stride_(stride)
+    {
+    }
+    __aicore__ inline constexpr const ShapeType& GetShape() const { return shape_; }
+    __aicore__ inline constexpr const StrideType& GetStride() const { return stride_; }
+    template <class CoordType> __aicore__ inline int64_t operator()(const CoordType& coord, ACLSIM_UTIL_AT_) const
+    {
+        return Crd2Idx(coord, shape_, stride_, aclsim_file_, aclsim_line_);
+    }
+
+private:
+    ShapeType shape_;
+    StrideType stride_;
+};
+
+template <class ShapeType, class StrideType>
+__aicore__ inline constexpr Layout<ShapeType, StrideType> MakeLayout(const ShapeType& shape, const StrideType& stride)
+{
+    return Layout<ShapeType, StrideType>(shape, stride);
+}
+
+template <class CoordType, class ShapeType, class StrideType>
+__aicore__ inline int64_t Crd2Idx(const CoordType& coord, const Layout<ShapeType, StrideType>& layout, ACLSIM_UTIL_AT_)
+{
+    return Crd2Idx(coord, layout.GetShape(), layout.GetStride(), aclsim_file_, aclsim_line_);
+}
 #undef ACLSIM_UTIL_AT_
 
 }  // namespace AscendC
