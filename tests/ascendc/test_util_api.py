@@ -64,11 +64,17 @@ def test_ascend_dequant_tensor_and_scalar_scale(run) -> None:
     rng = np.random.default_rng(7)
     src = rng.integers(-1000, 1000, 32).astype(np.int32)
     scale = rng.uniform(-2, 2, 8).astype(np.float32)
-    y = np.zeros(64, np.float32)
+    y = np.zeros(128, np.float32)
     launch = run("util_dequant", [src, scale], y)
-    expect = (src.reshape(4, 8).astype(np.float32) * scale).ravel()
+    rows = src.reshape(4, 8).astype(np.float32)
+    expect = (rows * scale).ravel()
     assert np.allclose(y[:32], expect, rtol=1e-6)
-    assert np.array_equal(y[32:], src.astype(np.float32) * np.float32(0.5))
+    assert np.array_equal(y[32:64], src.astype(np.float32) * np.float32(0.5))
+    # calCount 6 of 8: the last two columns hold the converted source (the page)
+    part = rows.copy()
+    part[:, :6] *= scale[:6]
+    assert np.allclose(y[64:96], part.ravel(), rtol=1e-6)
+    assert np.allclose(y[96:104], rows[0] * scale, rtol=1e-6)      # the count form: 8 elements
     line = next(i for i in launch.streams[0] if i.line == _line("AscendDequant(d, s, c"))
     assert line.file.endswith("util_kernels.cpp")
 
@@ -77,12 +83,15 @@ def test_mul_add_dst_count_and_mask(run) -> None:
     rng = np.random.default_rng(8)
     a = rng.uniform(-4, 4, 64).astype(np.float16)
     b = rng.uniform(-4, 4, 64).astype(np.float16)
-    y = np.zeros(128, np.float32)
+    y = np.zeros(192, np.float32)
     run("util_mul_add_dst", [a, b], y)
     prod = a.astype(np.float32) * b.astype(np.float32)
     assert np.allclose(y[:64], prod + 1, rtol=1e-6)
     assert np.allclose(y[64:96], prod[:32] + 2, rtol=1e-6)
-    assert np.array_equal(y[96:], np.full(32, 2, np.float32))
+    assert np.array_equal(y[96:128], np.full(32, 2, np.float32))
+    on = np.array([(0xF0F0F0F00000FFFF >> i) & 1 for i in range(64)], bool)
+    assert np.allclose(y[128:][on], prod[on] + 3, rtol=1e-6)
+    assert np.array_equal(y[128:][~on], np.full(int((~on).sum()), 3, np.float32))
 
 
 def test_transpose_16x16_and_nchw_to_nhwc(run) -> None:
@@ -144,7 +153,8 @@ def test_cache_bypass_cycle_and_local_mem_allocator(run) -> None:
     x = np.arange(64, dtype=np.int32) * 3 - 50
     y = np.zeros(64, np.int32)
     launch = run("util_memory", [x], y)
-    assert list(y[:5]) == [2 * x[3], 32, 1, 64 * 4, 64 * 4 + 32 * 4]
+    ends = np.cumsum([64 * 4, 32 * 4, 8 * 4, 8 * 4])  # the allocator's address after each Alloc
+    assert list(y[:8]) == [2 * x[3], 32, 1, *ends, 16]
     assert np.array_equal(y[8:40], x[:32] + 5)
     ops = {i.op for s in launch.streams for i in s}
     assert "dcci" in ops, ops

@@ -21,48 +21,55 @@ extern "C" __global__ __aicore__ void util_regs(GM_ADDR y)
     g.SetValue(5, CeilDivision(5, 0));
 }
 
-/* src: 32 int32 ([4, 8]); scale: 8 floats; y: 64 floats (tensor scale, then the scalar 0.5) */
+/* src: 32 int32 ([4, 8]); scale: 8 floats; y: 128 floats (tensor scale; the scalar 0.5; the tensor scale
+   with a shared temporary buffer on 6 of 8 columns; the older count form on 8 elements) */
 extern "C" __global__ __aicore__ void util_dequant(GM_ADDR src, GM_ADDR scale, GM_ADDR y)
 {
     TPipe pipe;
-    TBuf<TPosition::VECCALC> sBuf, cBuf, dBuf;
+    TBuf<TPosition::VECCALC> sBuf, cBuf, dBuf, tBuf;
     pipe.InitBuffer(sBuf, 32 * sizeof(int32_t));
     pipe.InitBuffer(cBuf, 8 * sizeof(float));
-    pipe.InitBuffer(dBuf, 64 * sizeof(float));
+    pipe.InitBuffer(dBuf, 128 * sizeof(float));
+    pipe.InitBuffer(tBuf, 4096);
     GlobalTensor<int32_t> gs;
     GlobalTensor<float> gc, gy;
     gs.SetGlobalBuffer((__gm__ int32_t*)src, 32);
     gc.SetGlobalBuffer((__gm__ float*)scale, 8);
-    gy.SetGlobalBuffer((__gm__ float*)y, 64);
+    gy.SetGlobalBuffer((__gm__ float*)y, 128);
     LocalTensor<int32_t> s = sBuf.Get<int32_t>();
     LocalTensor<float> c = cBuf.Get<float>();
     LocalTensor<float> d = dBuf.Get<float>();
+    LocalTensor<uint8_t> tmp = tBuf.Get<uint8_t>();
     DataCopy(s, gs, 32);
     DataCopy(c, gc, 8);
+    Duplicate(d, -1.0f, 128);
     TQueSync<PIPE_MTE2, PIPE_V> in;
     in.SetFlag(0);
     in.WaitFlag(0);
     AscendDequant(d, s, c, DequantParams{4, 8, 8});
     AscendDequant(d[32], s, 0.5f, DequantParams{4, 8, 8});
+    AscendDequant(d[64], s, c, tmp, DequantParams{4, 8, 6});
+    AscendDequant(d[96], s, c, 8u);
     TQueSync<PIPE_V, PIPE_MTE3> out;
     out.SetFlag(0);
     out.WaitFlag(0);
-    DataCopy(gy, d, 64);
+    DataCopy(gy, d, 128);
 }
 
-/* a, b: 64 halves; y: 128 floats (1 + a * b by count; 2 + a * b on the first 32 by mask, 2 after) */
+/* a, b: 64 halves; y: 192 floats (1 + a * b by count; 2 + a * b on the first 32 by mask, 2 after; 3 + a * b
+   where the bit mask's bits are set, 3 elsewhere) */
 extern "C" __global__ __aicore__ void util_mul_add_dst(GM_ADDR a, GM_ADDR b, GM_ADDR y)
 {
     TPipe pipe;
     TBuf<TPosition::VECCALC> aBuf, bBuf, dBuf;
     pipe.InitBuffer(aBuf, 64 * sizeof(half));
     pipe.InitBuffer(bBuf, 64 * sizeof(half));
-    pipe.InitBuffer(dBuf, 128 * sizeof(float));
+    pipe.InitBuffer(dBuf, 192 * sizeof(float));
     GlobalTensor<half> ga, gb;
     GlobalTensor<float> gy;
     ga.SetGlobalBuffer((__gm__ half*)a, 64);
     gb.SetGlobalBuffer((__gm__ half*)b, 64);
-    gy.SetGlobalBuffer((__gm__ float*)y, 128);
+    gy.SetGlobalBuffer((__gm__ float*)y, 192);
     LocalTensor<half> la = aBuf.Get<half>();
     LocalTensor<half> lb = bBuf.Get<half>();
     LocalTensor<float> d = dBuf.Get<float>();
@@ -70,16 +77,19 @@ extern "C" __global__ __aicore__ void util_mul_add_dst(GM_ADDR a, GM_ADDR b, GM_
     DataCopy(lb, gb, 64);
     Duplicate(d, 1.0f, 64);
     Duplicate(d[64], 2.0f, 64);
+    Duplicate(d[128], 3.0f, 64);
     TQueSync<PIPE_MTE2, PIPE_V> in;
     in.SetFlag(0);
     in.WaitFlag(0);
     MulAddDst(d, la, lb, 64);
     BinaryRepeatParams rep(1, 1, 1, 8, 4, 4);
     MulAddDst(d[64], la, lb, 32, 1, rep);
+    uint64_t bits[2] = {0xF0F0F0F00000FFFFull, 0};
+    MulAddDst(d[128], la, lb, bits, 1, rep);
     TQueSync<PIPE_V, PIPE_MTE3> out;
     out.SetFlag(0);
     out.WaitFlag(0);
-    DataCopy(gy, d, 128);
+    DataCopy(gy, d, 192);
 }
 
 /* x: 256 halves ([16, 16], also [1, 16, 4, 4] NCHW); y: 512 halves: x transposed, then x as NHWC */
@@ -232,6 +242,12 @@ extern "C" __global__ __aicore__ void util_memory(GM_ADDR x, GM_ADDR y)
     gy.SetValue(3, static_cast<int32_t>(ub.GetCurAddr()));
     LocalTensor<int32_t> b = ub.Alloc<int32_t>(32);
     gy.SetValue(4, static_cast<int32_t>(ub.GetCurAddr()));
+    LocalTensor<int32_t> c = ub.Alloc<int32_t, 8>();
+    gy.SetValue(5, static_cast<int32_t>(ub.GetCurAddr()));
+    LocalTensor<int32_t> e = ub.Alloc<TPosition::VECCALC, int32_t>(8);
+    gy.SetValue(6, static_cast<int32_t>(ub.GetCurAddr()));
+    gy.SetValue(7, static_cast<int32_t>(c.GetSize() + e.GetSize()));
+    DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_UB>(c);
     DataCopy(a, gx, 64);
     TQueSync<PIPE_MTE2, PIPE_V> in;
     in.SetFlag(0);
