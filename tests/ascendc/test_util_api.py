@@ -201,3 +201,9 @@ def test_layout_helpers_crd2idx(run) -> None:
     assert list(y[:7]) == expect
     # column-major delinearization by hand: 5 in (4, 2) is (1, 1) -> 1 * 4 + 1 * 1
     assert y[1] == 5 and y[0] == 3 * 4 + 1
+
+
+def test_l2_cache_hint_and_local_tensor_place(run) -> None:
+    y = np.zeros(8, np.int32)
+    run("util_place_query", [np.zeros(64, np.float32)], y)
+    assert list(y[:5]) == [1024, 1024 + 3 * 4, 1024 + 8 * 4, 1, asc.DEFAULT_C0_SIZE]

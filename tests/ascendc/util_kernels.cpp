@@ -325,3 +325,20 @@ extern "C" __global__ __aicore__ void util_layout(GM_ADDR y)
     g.SetValue(5, is_layout<decltype(lay)>::value && !is_layout<int>::value ? 1 : 0);
     g.SetValue(6, Std::get<0>(lay.GetShape()) * 10 + Std::get<1>(lay.GetStride()));
 }
+
+/* x: 64 floats (the L2 cache hint set on it); y: 8 int32: a placed tensor's address and position */
+extern "C" __global__ __aicore__ void util_place_query(GM_ADDR x, GM_ADDR y)
+{
+    GlobalTensor<float> gx;
+    gx.SetGlobalBuffer((__gm__ float*)x, 64);
+    gx.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+    gx.SetL2CacheHint<CacheRwMode::READ>(CacheMode::CACHE_MODE_NORMAL);
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 8);
+    LocalTensor<float> t(TPosition::VECOUT, 1024, 64);
+    g.SetValue(0, static_cast<int32_t>(t.GetPhyAddr()));
+    g.SetValue(1, static_cast<int32_t>(t.GetPhyAddr(3)));
+    g.SetValue(2, static_cast<int32_t>(t[8].GetPhyAddr()));
+    g.SetValue(3, t.GetPosition() == static_cast<int32_t>(TPosition::VECOUT) ? 1 : 0);
+    g.SetValue(4, DEFAULT_C0_SIZE);
+}

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "3d955499dbcb5066"
+#define ACLSIM_ASCENDC_TABLE "4ffe66278bbda8d2"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -473,6 +473,28 @@ template <> struct EnumId<::AscendC::Hardware> { static constexpr int value = 14
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class CacheMode : int32_t {
+    CACHE_MODE_DISABLE = 0,
+    CACHE_MODE_NORMAL = 1,
+    CACHE_MODE_PERSISTENT = 4
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheMode> { static constexpr int value = 15; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CacheRwMode : int32_t {
+    READ = 1,
+    WRITE = 2,
+    RW = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheRwMode> { static constexpr int value = 16; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -486,6 +508,7 @@ constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
 constexpr int32_t ONE_BYTE_BIT_SIZE = 8;
 constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+constexpr int32_t DEFAULT_C0_SIZE = 32;
 template <typename T>
 class LocalTensor;
 template <typename T>
@@ -520,6 +543,9 @@ public:
     __aicore__ inline void SetSize(uint32_t size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(5, aclsim_file_, aclsim_line_, *this, size); }
     template <typename U>
     __aicore__ inline LocalTensor<U> ReinterpretCast(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<U>>(::aclsim::detail::call(6, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<U>{})); }
+    __aicore__ inline uint64_t GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(350, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetPhyAddr(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(351, aclsim_file_, aclsim_line_, *this, offset)); }
+    __aicore__ inline int32_t GetPosition(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(352, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <typename T>
@@ -539,6 +565,8 @@ public:
     __aicore__ inline uint64_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(13, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline __gm__ T* GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(14, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline __gm__ T* GetPhyAddr(uint64_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(15, aclsim_file_, aclsim_line_, *this, offset)); }
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ inline void SetL2CacheHint(CacheMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(349, aclsim_file_, aclsim_line_, *this, mode, rwMode); }
 };
 
 class TPipe : public ::aclsim::detail::Object {
