@@ -33,6 +33,10 @@ SAMPLES = (
     "AddCustomSample/KernelLaunch/AddKernelInvocationTilingNeo",
     "AddcdivCustomSample/KernelLaunch/AddcdivKernelInvocation",
     "LeakyReluCustomSample/KernelLaunch/LeakyReluKernelInvocation",
+    # the high-level Matmul and its host tiling (docs/ascendc_cube.md); the second writes a 384 MiB
+    # workspace file
+    "MatMulCustomSample/KernelLaunch/MatMulInvocationNeo",
+    "MatMulLeakyReluCustomSample/KernelLaunch/MatMulLeakyReluInvocation",
 )
 
 

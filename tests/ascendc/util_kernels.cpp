@@ -339,6 +339,6 @@ extern "C" __global__ __aicore__ void util_place_query(GM_ADDR x, GM_ADDR y)
     g.SetValue(0, static_cast<int32_t>(t.GetPhyAddr()));
     g.SetValue(1, static_cast<int32_t>(t.GetPhyAddr(3)));
     g.SetValue(2, static_cast<int32_t>(t[8].GetPhyAddr()));
-    g.SetValue(3, t.GetPosition() == static_cast<int32_t>(TPosition::VECOUT) ? 1 : 0);
+    g.SetValue(3, t.GetPosition() == TPosition::VECOUT ? 1 : 0);
     g.SetValue(4, DEFAULT_C0_SIZE);
 }

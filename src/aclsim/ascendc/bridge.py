@@ -34,6 +34,9 @@ import numpy as np
 import aclsim
 import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
+from aclsim.ascendc.adapters import multi as _tiling
+from aclsim.ascendc.adapters.cube import bind_start
+from aclsim.ascendc.gmwatch import GmWatch
 from aclsim.ascendc.table import (
     FLOAT_TYPES,
     INT_TYPES,
@@ -45,6 +48,7 @@ from aclsim.ascendc.table import (
 )
 from aclsim.errors import AclError, KernelFault
 from aclsim.kernel import set_source_location
+from aclsim.kernel.blocks import locate_acl_error
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
@@ -61,6 +65,8 @@ DTYPES: dict[int, Any] = {1: asc.half, 2: asc.float32, 3: asc.bfloat16, 4: asc.i
 SOC_CHIPS = {"Ascend910B1": "910B1", "Ascend910B2": "910B2", "Ascend910B3": "910B3", "Ascend910B4": "910B4",
              "Ascend910B": "910B", "Ascend310P1": "310P", "Ascend310P3": "310P", "Ascend310P": "310P"}
 DEFAULT_CHIP = "910B"
+#: the AIVs of each block of a MIX_MODE launch (CANN's default kernel mode) on a split chip
+MIX_AIVS_PER_AIC = 2
 
 #: SetKernelMode's KernelMode (tikicpulib.h) -> the kernel type aclsim declares for the launch
 _MODES = {0: asc.KernelMetaType.KERNEL_TYPE_MIX_AIC_1_2, 1: asc.KernelMetaType.KERNEL_TYPE_AIC_ONLY,
@@ -97,10 +103,18 @@ class Bridge:
         self.regions: list[_Region] = []  # sorted by host address
         self._starts: list[int] = []
         self.errors = threading.local()
-        self.tiling_key: int | None = None
         self.mode: int | None = None
         self.last_launch: Any = None
         self.where: tuple[str, int] = ("", 0)  # the C++ line of the call running now
+
+    @property
+    def tiling_key(self) -> int | None:
+        """``ICPU_SET_TILING_KEY``'s key for the next launch (kept where the table's adapters read it)."""
+        return _tiling.tiling_key()
+
+    @tiling_key.setter
+    def tiling_key(self, key: int | None) -> None:
+        _tiling.set_tiling_key(key)
 
     # --- the runtime ----------------------------------------------------------------------
 
@@ -194,7 +208,11 @@ class Bridge:
         if kind == K_HANDLE:
             return self.objects[arg.i]
         if kind == K_INT:
-            return bool(arg.i) if arg.sub else arg.i
+            if arg.sub == 1:  # a uint64_t: above 2**63 it crossed as a negative int64
+                return arg.i & 0xFFFF_FFFF_FFFF_FFFF
+            if arg.sub == 2:  # a bool (the kernel layer tests `is_set_mask is False`)
+                return bool(arg.i)
+            return arg.i
         if kind == K_FLOAT:
             return arg.f
         if kind == K_ENUM:
@@ -223,9 +241,9 @@ class Bridge:
         """A return value whose C++ type is a template's (the value says which)."""
         if value is None:
             ret.kind = K_NONE
-        elif isinstance(value, (bool, np.bool_, int, np.integer)):
-            ret.kind, ret.i = K_INT, int(value)
-        elif isinstance(value, (float, np.floating)):
+        elif isinstance(value, (bool, np.bool_, int, np.integer)):  # a uint64 above 2**63: its bits
+            ret.kind, ret.i = K_INT, _int64(int(value))
+        elif isinstance(value, (float, np.floating)) or _ml_float(value):
             ret.kind, ret.f = K_FLOAT, float(value)
         elif isinstance(value, asc.GmAddr):
             ret.kind, ret.i = K_GM, self.to_host(int(value))
@@ -247,7 +265,8 @@ class Bridge:
             return pointer
         if base in INT_TYPES:  # C++ reads the int unless the kind says float
             def integer(value: Any, ret: Any) -> None:
-                ret.i = int(value)
+                v = int(value)
+                ret.i = v if v < _TWO63 else v - _TWO64  # a uint64 above 2**63: its bits
             return integer
         if base in FLOAT_TYPES:
             def real(value: Any, ret: Any) -> None:
@@ -263,38 +282,57 @@ class Bridge:
         return where
 
     def call(self, ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
-        """One bridged call (the hot path: the common argument kinds are decoded inline)."""
-        if file:  # 0: an operator expression, at the previous call's line
-            where = self._wheres.get((file, line)) or self._where(file, line)
-            self.where = where
-            set_source_location(where)
-        try:
-            fn, encode = self.calls[ident]
-            objects = self.objects
-            values = []
-            for i in range(n):
-                a = args[i]
-                kind = a.kind
-                if kind == K_HANDLE:
-                    values.append(objects[a.i])
-                elif kind == K_INT:  # sub 1: a C++ bool (isSetMask=false must reach Python as False)
-                    values.append(bool(a.i) if a.sub else a.i)
-                elif kind == K_FLOAT:
-                    values.append(a.f)
-                else:
-                    values.append(self.decode(a))
-            value = fn(*values)
-            if encode is not None:
-                encode(value, ret)
-            return 0
-        except AclError as exc:
-            self.errors.pending = exc
-        except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
-            if isinstance(exc, Exception):  # a bad argument the C++ compiler let through
-                file_, line_ = self.where
-                exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_,
-                                            block=_block())
-            self.errors.pending = exc
+        """One bridged call (:meth:`fast_call` is the same, as the library binds it)."""
+        return self.fast_call()(ident, file, line, n, args, ret)
+
+    def fast_call(self) -> Callable[[int, int, int, int, Any, Any], int]:
+        """The hot path of :meth:`call` as a closure over what it reads (locals are the fastest
+        look-ups); the common argument kinds are decoded inline."""
+        calls, objects, wheres, decode = self.calls, self.objects, self._wheres, self.decode
+        locate, failed, bridge = self._where, self._failed, self
+
+        def call(ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
+            if file:  # 0: an operator expression, at the previous call's line
+                where = wheres.get((file, line)) or locate(file, line)
+                bridge.where = where
+                set_source_location(where)
+            try:
+                fn, encode = calls[ident]
+                values = []
+                for i in range(n):
+                    a = args[i]
+                    kind = a.kind
+                    if kind == K_HANDLE:
+                        values.append(objects[a.i])
+                    elif kind == K_INT and not a.sub:
+                        values.append(a.i)
+                    elif kind == K_FLOAT:
+                        values.append(a.f)
+                    else:
+                        values.append(decode(a))
+                value = fn(*values)
+                if encode is not None:
+                    encode(value, ret)
+                return 0
+            except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
+                return failed(exc, ident)
+
+        return call
+
+    def _failed(self, exc: BaseException, ident: int) -> int:
+        """Keep a bridged call's error for the thread (C++ unwinds, the block raises it)."""
+        if isinstance(exc, AclError):  # a refusal (207000 ...) names the C++ call, not the table's Python
+            block = _block()
+            if block is not None:
+                locate_acl_error(exc, block, self.where)
+        elif isinstance(exc, Exception):  # a bad argument the C++ compiler let through
+            file_, line_ = self.where
+            exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_, block=_block())
+        self.errors.pending = exc
+        if _block() is None:  # a host-side row (the host tiling): no launch reports it, C++ stops here
+            file_, line_ = self.where
+            print(f"aclsim: {file_}:{line_}: {self.rows[ident].name} failed: {self.errors.pending}",
+                  file=sys.stderr)
         return 1
 
     def fail(self, what: str, file: str, line: int) -> int:
@@ -319,21 +357,51 @@ class Bridge:
                   "of `aclsim ascendc --cflags`", file=sys.stderr)
             return 500000
         self.start(soc)
-        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **_options())
+        options = _options()
+        if options is None:
+            return 100000  # ACL_ERROR_INVALID_PARAM: printed
+        kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **options)
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
+        watch = GmWatch(self._regions_of(pointers))
         try:
-            launch = kernel[block_dim](*args)  # the current context's default stream
+            launch = kernel[self._blocks(block_dim)](*args)  # the current context's default stream
             aclsim.synchronize_stream(None)
         except AclError as exc:
             print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
             return exc.code
         finally:
-            self.objects = {0: None}  # the launch's handles go with it
+            self.objects.clear()  # the launch's handles go with it (the same dict: fast_call holds it)
+            self.objects[0] = None
             self.tiling_key = None
             asc.source_location(None)
         self.last_launch = launch
+        watch.check(launch, file, line)
         _report(launch)
         return 0
+
+    def _regions_of(self, pointers: list[int]) -> list[_Region]:
+        """The GmAlloc regions the launch's pointer arguments point into (each once)."""
+        out: list[_Region] = []
+        for p in pointers:
+            i = bisect.bisect_right(self._starts, p) - 1 if p else -1
+            if i >= 0:
+                r = self.regions[i]
+                if r.owned and p < r.host + r.extent and all(r is not o for o in out):
+                    out.append(r)
+        return out
+
+    def _blocks(self, block_dim: int) -> int:
+        """The blocks a launch runs.  No ``SetKernelMode`` is CANN's default ``MIX_MODE``: on a split
+        chip each block is one AIC and two AIVs, and ``GetBlockIdx()`` on the AIVs runs over
+        ``2 x blockDim`` (what the high-level Matmul's samples launch with ``blockDim`` 1 for a
+        tiling of two cores rely on).  aclsim does not model the AIC serving the AIVs' Matmul
+        requests: it runs the ``2 x blockDim`` AIV blocks, each as a core with every pipe (the
+        Python Matmul's model; docs/ascendc_cube.md)."""
+        from aclsim.runtime.lookup import current_device_or_first
+
+        if self.mode is None and not current_device_or_first().chip.coupled:
+            return block_dim * MIX_AIVS_PER_AIC
+        return block_dim
 
     def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
         bridge = self
@@ -388,15 +456,50 @@ def _declare_mode(mode: int) -> None:
             raise
 
 
-def _options() -> dict[str, Any]:
-    """Kernel options from the environment: ``ACLSIM_RACES`` (fail, the default, or off)."""
-    races = os.environ.get("ACLSIM_RACES", "fail").lower()
-    return {"detect_races": races != "off"}
+def _ml_float(value: Any) -> bool:
+    """An ml_dtypes scalar (bfloat16): no np.floating, it would cross as an object handle."""
+    return isinstance(value, np.generic) and value.dtype.kind == "V"
+
+
+_TWO63, _TWO64 = 1 << 63, 1 << 64
+
+
+def _int64(value: int) -> int:
+    """An integer as the int64 slot holds it (a uint64 above 2**63: its bits)."""
+    return value - (1 << 64) if value >= 1 << 63 else value
+
+
+#: ACLSIM_RACES -> the kernel options of a C++ launch
+RACES: dict[str, dict[str, Any]] = {"fail": {"detect_races": True, "on_race": "fail"},
+                                     "report": {"detect_races": True, "on_race": "report"},
+                                     "off": {"detect_races": False}}
+
+
+#: ACLSIM_AUTO_SYNC's values
+SWITCH = {"": False, "0": False, "off": False, "no": False, "1": True, "on": True, "yes": True}
+
+
+def _options() -> dict[str, Any] | None:
+    """Kernel options from the environment: ``ACLSIM_RACES`` = ``fail`` (the default: a race fails
+    the launch), ``report`` (races are printed and noted on the launch's diagnostics, the launch goes
+    on) or ``off`` (no race check: as ``detect_races=False``); ``ACLSIM_AUTO_SYNC=1``: the flags are
+    the ones aclsim's auto-sync infers (``auto_sync=True``, what the device build's
+    ``--cce-auto-sync`` does).  None (printed): another value."""
+    races = os.environ.get("ACLSIM_RACES", "fail").strip().lower() or "fail"
+    auto = os.environ.get("ACLSIM_AUTO_SYNC", "").strip().lower()
+    if races not in RACES or auto not in SWITCH:
+        bad = f"ACLSIM_RACES={races!r} is not one of {', '.join(RACES)}" if races not in RACES else (
+            f"ACLSIM_AUTO_SYNC={auto!r} is not one of 1, on, yes, 0, off, no")
+        print(f"aclsim: {bad} [ACL_ERROR_INVALID_PARAM 100000]", file=sys.stderr)
+        return None
+    return {**RACES[races], "auto_sync": SWITCH[auto]}
 
 
 def _report(launch: Any) -> None:
     """One line per launch on stderr (``ACLSIM_QUIET=1``: none); ``ACLSIM_TRACE=file.json``:
     the launch's Perfetto timeline."""
+    for d in launch.diagnostics:  # races (ACLSIM_RACES=report), raw GM writes, padding accesses
+        print(f"aclsim: {launch.name}<<<{launch.block_dim}>>>: {d}", file=sys.stderr)
     report = launch.report
     trace = os.environ.get("ACLSIM_TRACE")
     if trace and report is not None:
@@ -425,8 +528,9 @@ def install(ffi: Any) -> None:
     """Bind the library's entry points (called by the library's init code)."""
     global _bridge
     b = _bridge = Bridge(ffi)
+    bind_start(b.start)  # the host rows (the Matmul host tiling) start aclsim as GmAlloc does
 
-    ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.call)
+    ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.fast_call())
 
     @ffi.def_extern(name="_aclsim_py_asc_fail", error=1)
     def _fail(what: Any, file: Any, line: int) -> int:

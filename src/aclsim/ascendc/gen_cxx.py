@@ -150,8 +150,13 @@ def _struct(row: Row, t: Table) -> str:
     ident = [r.name for r in t.of("struct")].index(row.name)
     colon = f" : {', '.join(init)}" if init else ""
     copies = f"{{ {' '.join(body)} }}" if body else "{}"
-    return (f"struct {row.name} {{\n{chr(10).join(fields)}\n    __aicore__ {row.name}() = default;\n"
-            f"    __aicore__ {row.name}({', '.join(args)}){colon} {copies}\n}};\n"
+    # ACLSIM_FIELDS_<Name>(X): X(type, name) per field, for handwritten code that walks a struct's
+    # fields (the host tiling classes' set_/get_ accessors) without listing them again
+    xmacro = " ".join(f"X({p.ctype}, {p.name})" for p in row.params)
+    return (f"#define ACLSIM_FIELDS_{row.name}(X) {xmacro}\n"
+            f"struct {row.name} {{\n{chr(10).join(fields)}\n    __aicore__ {row.name}() = default;\n"
+            f"    __aicore__ {row.name}({', '.join(args)}){colon} {copies}\n"
+            f"#ifdef ACLSIM_STRUCT_EXTRA_{row.name}\n    ACLSIM_STRUCT_EXTRA_{row.name}\n#endif\n}};\n"
             f"}}  // namespace AscendC\nnamespace aclsim {{ namespace detail {{\n"
             f"template <> struct StructId<::AscendC::{row.name}> "
             f"{{ static constexpr int value = {ident}; }};\n"

@@ -412,7 +412,9 @@ def _c_field(p: Param, t: Table) -> str:
 def _c_type(ctype: str, t: Table) -> str:
     if ctype in t.enums:
         under = next(r.underlying for r in t.of("enum") if r.name == ctype)
-        return under or "int32_t"
+        # the underlying type only (the row may go on with "unscoped" and "prefix=P")
+        words = [w for w in under.split() if w != "unscoped" and not w.startswith("prefix=")]
+        return words[0] if words else "int32_t"
     return ctype
 
 
@@ -426,15 +428,38 @@ def _md(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+#: the kinds of the kernel table's rows that name something a C++ kernel writes
+_CXX_KINDS = ("function", "class", "method", "enum", "constant", "macro", "type")
+
+
+def python_names_without_cxx(table: Table | None = None) -> tuple[int, list[str]]:
+    """``(n, missing)``: how many Ascend C names the Python language has (done or partial rows of
+    ``aclsim/kernel/api_table.txt``), and those no table row nor handwritten header declares."""
+    from aclsim.kernel.api_table import load_table
+
+    t = table or load()
+    names = {r.cxx_name for r in t.rows} | {r.name for r in t.rows}
+    headers = "\n".join(path.read_text() for path in (TABLE_PATH.parent / "include").rglob("*.h"))
+    entries = [e for e in load_table()
+               if e.status in ("done", "partial") and e.ascend != "-" and e.kind in _CXX_KINDS]
+    missing = [e.ascend for e in entries if e.ascend.split(".")[-1] not in names
+               and re.search(rf"\b{re.escape(e.ascend.split('.')[-1])}\b", headers) is None]
+    return len(entries), sorted(missing)
+
+
 def docs_section(table: Table | None = None) -> str:
-    """The C++ API section of ``docs/dsl_mapping.md``, markers included: every row of the table,
-    its C++ declaration and the Python call it runs."""
+    """The C++ API section of ``docs/dsl_mapping.md``, markers included: how much of the Python
+    language the C++ front has, every row of the table, its C++ declaration and the Python call it runs."""
     t = table or load()
     callables = t.callables
+    total, missing = python_names_without_cxx(t)
     lines = [DOCS_BEGIN, "",
              f"{len(callables)} C++ overloads ({len({r.name for r in callables})} names), "
              f"{len(t.of('struct'))} structs, {len(t.of('enum'))} enums; generated from "
              "`src/aclsim/ascendc/api_cxx.txt`.", "",
+             f"Of the {total} Ascend C names the Python language has (done or partial above), "
+             f"{total - len(missing)} ({(total - len(missing)) / max(total, 1):.1%}) are declared in C++; "
+             f"not yet: {', '.join(f'`{n}`' for n in missing) or 'none'}.", "",
              "| C++ (namespace AscendC) | aclsim.kernel |", "| --- | --- |"]
     for r in t.rows:
         if r.kind in ("fn", "method"):

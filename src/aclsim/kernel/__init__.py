@@ -665,3 +665,12 @@ __all__ += ["TransposeParamsExt", "TransposeType", "transpose"]
 from aclsim.kernel.small_api import TQueSync, pop_stack_buffer, trap  # noqa: E402
 
 __all__ += ["TQueSync", "pop_stack_buffer", "trap"]
+
+from aclsim.kernel.scalar_bits import (  # noqa: E402  # the scalar bit helpers (issue 16)
+    count_bits_cnt_same_as_sign_bit,
+    count_leading_zero,
+    get_bit_count,
+    get_sff_value,
+)
+
+__all__ += ["count_bits_cnt_same_as_sign_bit", "count_leading_zero", "get_bit_count", "get_sff_value"]

@@ -23,6 +23,7 @@ from aclsim.errors import (
     ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
     ACL_ERROR_RT_VECTOR_CORE_EXCEPTION,
     FeatureNotSupportedError,
+    InvalidParamError,
     KernelContextError,
     KernelFault,
 )
@@ -118,6 +119,9 @@ class UnsupportedFault(KernelFault, FeatureNotSupportedError):
 
 # --- options ---------------------------------------------------------------------------------
 
+#: KernelOptions.on_race: what a race found in a launch does
+ON_RACE = ("fail", "report")
+
 
 @dataclass(frozen=True)
 class KernelOptions:
@@ -141,6 +145,11 @@ class KernelOptions:
         memory accesses; the launch's ``sync_stats`` says how many ids each pipe pair used.
         A kernel may then be written with no syncs at all (the auto-sync mode of Ascend's
         compiler).
+    on_race
+        What a race found by ``detect_races`` (or between the blocks' atomic and plain GM
+        accesses) does: ``"fail"`` (the default) fails the launch with ``RaceError``;
+        ``"report"`` notes each race (both lines) on ``launch.diagnostics`` as a ``race``
+        diagnostic, warns with ``KernelSanitizerWarning`` and lets the launch finish.
 
     >>> KernelOptions(fill_nan=True).detect_races
     True
@@ -150,10 +159,14 @@ class KernelOptions:
     fill_nan: bool = False
     chip: str | ChipSpec | None = None
     auto_sync: bool = False
+    on_race: str = "fail"
 
     def __post_init__(self) -> None:
         if self.chip is not None:
             get_chip(self.chip)  # validates the name
+        if self.on_race not in ON_RACE:
+            raise InvalidParamError(f"KernelOptions(on_race={self.on_race!r}): one of "
+                                    + ", ".join(repr(v) for v in ON_RACE))
 
 
 # --- source locations ----------------------------------------------------------------------

@@ -285,15 +285,20 @@ def _kernel_frame(exc: BaseException) -> tuple[str, int, str | None] | None:
     return frames[i][0], frames[i][1], op
 
 
-def locate_acl_error(exc: AclError, block: int) -> None:
+def locate_acl_error(exc: AclError, block: int, at: tuple[str, int] | None = None) -> None:
     """Give an ACL error raised in a block without a kernel location (not a fault: a runtime error met
-    by an instruction) the kernel's file, line and block, in its attributes and its message."""
+    by an instruction) the kernel's file, line and block, in its attributes and its message: ``at``
+    (a front end's source location: the C++ call that raised it), else the deepest frame of the
+    kernel's own Python code."""
     if getattr(exc, "file", ""):
         return
-    found = _kernel_frame(exc)
-    if found is None:
-        return
-    file, line, _ = found
+    if at is not None and at[0]:
+        file, line = at
+    else:
+        found = _kernel_frame(exc)
+        if found is None:
+            return
+        file, line, _ = found
     exc.file, exc.line, exc.block = file, line, block  # type: ignore[attr-defined]
     where = f" at {file}:{line} (block {block})"
     exc.message += where

@@ -112,6 +112,7 @@ from aclsim.kernel.tiling import (
     CubeFormat,
     DataType,
     MatmulApiTiling,
+    MatrixTraverse,
     MultiCoreMatmulTiling,
     TCubeTiling,
 )
@@ -158,6 +159,7 @@ __all__ = [
     "Matmul",
     "MatmulApiStaticTiling",
     "MatmulApiTiling",
+    "MatrixTraverse",
     "MatmulBatchParams",
     "MatmulCallBackFunc",
     "MatmulConfig",

@@ -28,7 +28,7 @@ import numpy as np
 from threadpoolctl import ThreadpoolController
 
 from aclsim.arch import ChipSpec, get_chip
-from aclsim.errors import AclError, InvalidParamError, KernelContextError
+from aclsim.errors import AclError, InvalidParamError, KernelContextError, RaceError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
 from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, locate_acl_error, python_error
@@ -147,12 +147,29 @@ class KernelLaunch:
         if self.cross is not None or self.layout is not None:
             clocks = cross_clocks(streams)
             if self.has_atomics or self.options.detect_races:
-                check_cross_core_races(streams, self.layout, clocks)
+                self._checked(check_cross_core_races, streams, self.layout, clocks)
             streams = implied_flags(streams, self.chip.events_per_pipe_pair, clocks)
         elif self.has_atomics:
-            check_atomic_races(streams)
+            self._checked(check_atomic_races, streams)
         self.exec_seconds = time.perf_counter() - t0
         return streams
+
+    def _checked(self, check: Callable[..., None], *args: Any) -> None:
+        """Run a race check between the cores; with ``on_race="report"`` its race is noted instead."""
+        try:
+            check(*args)
+        except RaceError as exc:
+            if self.options.on_race != "report":
+                raise
+            self.note_race(exc.block or 0, exc.message, exc.file, exc.line)
+
+    def note_race(self, block: int, detail: str, file: str, line: int, start: int = 0, end: int = 0,
+                  first: str = "") -> None:
+        """Note a race on the sanitizer report (``on_race="report"``): ``detail`` names both accesses,
+        ``file:line`` the second, ``first`` the first one's location (races of the same two lines
+        merge into one diagnostic, ``count`` of them)."""
+        self.sanitizer.note(KernelDiagnostic("race", block, start, end, first or detail, start, 0, 0, "",
+                                             file, line, detail=detail))
 
     def _run_cores(self) -> list[list[Instr]]:
         fn = self.kernel.fn

@@ -299,7 +299,13 @@ class Matmul(MatmulBlocks):
         self._reset()
 
     def set_bias(self, bias_global: Any) -> None:
-        """``SetBias(biasGlobal)``: needs a tiling with ``is_bias`` 1 and a bias MatmulType."""
+        """``SetBias(biasGlobal)``: needs a tiling with ``is_bias`` 1 and a bias MatmulType in GM (a bias
+        type elsewhere, such as Ascend C's default ``C_TYPE`` with C at VECIN, is fine while unused)."""
+        if self.bias_type is not None and self.bias_type.position is not TPosition.GM:
+            raise FeatureNotSupportedError(
+                f"Matmul.set_bias with the bias at {TPosition(self.bias_type.position).name}: aclsim's "
+                "Matmul reads the bias from GM (VECOUT inputs are not modelled)"
+            )
         t = self._need_tiling("set_bias")
         if not t.is_bias or self.bias_dt is None:
             raise ValueError(
@@ -627,9 +633,8 @@ def _check_positions(a_type: MatmulType, b_type: MatmulType, c_type: MatmulType,
                 f"Matmul: {name} with layout {LayoutMode(t.layout).name}: aclsim's batch matmul takes "
                 "NONE or NORMAL (BMNK) layouts"
             )
-    for name, t in (("A", a_type), ("B", b_type), ("bias", bias_type)):
-        tscm = name != "bias" and t is not None and t.position is TPosition.TSCM
-        if t is not None and t.position is not TPosition.GM and not tscm:
+    for name, t in (("A", a_type), ("B", b_type)):  # the bias's: at set_bias (an unused one may be anywhere)
+        if t.position not in (TPosition.GM, TPosition.TSCM):
             raise FeatureNotSupportedError(
                 f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
                 "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"

@@ -16,6 +16,11 @@ legal, and aclsim runs it as the device does, but it is noted here:
 - ``ignored_tail``: the elements of a count form past its last whole 256 B repeat, which the
   instruction leaves uncomputed as documented (``Compare``/``Compares`` with a ``count`` whose
   bytes are not a multiple of 256).
+- ``race``: with ``KernelOptions(on_race="report")``, a race the launch would otherwise fail
+  with (``detail`` names both accesses and their lines; ``start``/``end`` the bytes both touch);
+- ``unrecorded_write``: bytes of device memory that changed during the launch but that no recorded
+  instruction wrote (a C++ kernel storing through a raw pointer: ``*(half*)ptr = v``), found by the
+  C++ front's snapshot of the memory its CPU-debug launch's arguments point into.
 
 Diagnostics of the same kind, line and allocation are merged into one (``count`` accesses,
 ``start``/``end`` spanning them, ``block`` the first block).  They are on
@@ -28,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KINDS = ("uninitialized_read", "out_of_request_read", "out_of_request_write", "past_buffer_read",
-         "past_buffer_write", "ignored_tail")
+         "past_buffer_write", "ignored_tail", "race", "unrecorded_write")
 _LABELS = {
     "uninitialized_read": "uninitialized read",
     "out_of_request_read": "read past the requested size",
@@ -36,6 +41,8 @@ _LABELS = {
     "past_buffer_read": "read past a local buffer",
     "past_buffer_write": "write past a local buffer",
     "ignored_tail": "elements past the last whole repeat not computed",
+    "race": "race",
+    "unrecorded_write": "write no instruction recorded",
 }
 
 
@@ -69,10 +76,19 @@ class KernelDiagnostic:
     file: str
     line: int
     count: int = 1
+    detail: str = ""  # race: the two accesses and their lines
 
     def __str__(self) -> str:
         times = f", {self.count} accesses" if self.count > 1 else ""
         kind, first, last = _LABELS[self.kind], self.start - self.base, self.end - self.base - 1
+        if self.kind == "race":
+            races = f", {self.count} races of these two lines" if self.count > 1 else ""
+            return f"{self.detail} (block {self.block}{races}; reported, not failed: on_race='report')"
+        if self.kind == "unrecorded_write":
+            return (f"{kind}: bytes {first}..{last} of {self.allocation} ({self.end - self.start} B at "
+                    f"0x{self.start:x}..0x{self.end:x}) changed during the launch {self.op} at "
+                    f"{self.file}:{self.line}, but no instruction recorded a write there (a store through a "
+                    "raw pointer?): the race check and the timeline do not see it")
         if self.kind == "ignored_tail":
             return (f"{kind} ({self.end - self.start} B at {self.start}..{self.end}) by {self.op} at "
                     f"{self.file}:{self.line} (block {self.block}{times}): bytes {first}..{last} of the "
@@ -93,10 +109,11 @@ class SanitizerReport:
     __slots__ = ("_found",)
 
     def __init__(self) -> None:
-        self._found: dict[tuple[str, str, int, int], KernelDiagnostic] = {}
+        self._found: dict[tuple[str, str, int, int | str], KernelDiagnostic] = {}
 
     def note(self, d: KernelDiagnostic) -> None:
-        key = (d.kind, d.file, d.line, d.base)
+        # races: merged by their two lines (``allocation`` holds the first access's location)
+        key = (d.kind, d.file, d.line, d.allocation if d.kind == "race" else d.base)
         old = self._found.get(key)
         if old is None:
             self._found[key] = d

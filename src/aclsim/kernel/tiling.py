@@ -71,6 +71,15 @@ class DataType(enum.IntEnum):
     DT_INT4 = 29
 
 
+class MatrixTraverse(enum.IntEnum):
+    """``matmul_tiling::MatrixTraverse``: the order of the base blocks ``SetTraverse`` asks for (the
+    tiling's ``iterateOrder``: FIRSTM 0, M first; FIRSTN 1, N first; NOSET: the tiling's choice, M first)."""
+
+    NOSET = 0
+    FIRSTM = 1
+    FIRSTN = 2
+
+
 _DTYPES = {
     DataType.DT_FLOAT: float32,
     DataType.DT_FLOAT16: float16,
@@ -201,6 +210,7 @@ class MatmulApiTiling:
         self.bias = False
         self.space = (self.chip.l1_bytes, self.chip.l0c_bytes, self.chip.ub_usable_bytes)
         self.fix_split = (-1, -1)
+        self.traverse = MatrixTraverse.NOSET
         self.dim = 1
         self.split = (1, 1)  # (mDim, nDim) of the last tiling
 
@@ -247,6 +257,16 @@ class MatmulApiTiling:
             )
             return -1
         self.org = (int(org_m), int(org_n), int(org_ka), int(kb))
+        return 0
+
+    def set_traverse(self, traverse: MatrixTraverse | int) -> int:
+        """``SetTraverse(traverse)``: the order ``Iterate`` walks the base blocks in (the tiling's
+        ``iterate_order``: 1 for ``FIRSTN``, else 0)."""
+        try:
+            self.traverse = MatrixTraverse(traverse)
+        except ValueError:
+            log.warning("MatmulApi Tiling: SetTraverse(%r): not a MatrixTraverse", traverse)
+            return -1
         return 0
 
     def set_bias(self, is_bias_in: bool = False) -> int:
@@ -372,7 +392,7 @@ class MatmulApiTiling:
             step_n=1,
             is_bias=int(self.bias),
             trans_length=0,
-            iterate_order=0,
+            iterate_order=int(self.traverse == MatrixTraverse.FIRSTN),
             share_mode=0,
             share_l1_size=l1_bytes,
             share_l0c_size=bm * bn * L0C_ELEM * dbc,

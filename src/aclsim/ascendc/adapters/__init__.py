@@ -3,11 +3,18 @@ not map onto an ``aclsim.kernel`` call one to one (each module of this package a
 
 from __future__ import annotations
 
+from aclsim.ascendc.adapters import cube
+from aclsim.ascendc.adapters.cube import *  # noqa: F403
+
 __all__: list[str] = []
 
 from aclsim.ascendc.adapters.more import mrg_sort_counts  # noqa: E402 - sort
 
 __all__ += ["mrg_sort_counts"]
+from aclsim.ascendc.adapters.multi import set_tiling_key, tiling_key  # noqa: E402 - blocks, cores, tiling
+
+__all__ += ["set_tiling_key", "tiling_key"]
+__all__ += cube.__all__
 
 from aclsim.ascendc.adapters.util import crd2idx, shape_array  # noqa: E402 - memory, cache, utilities
 

@@ -62,6 +62,10 @@ using QuePosition = TPosition;
 }  // namespace AscendC
 
 #include "aclsim_ascendc_more.h"
+#include "aclsim_ascendc_multi.h"
+
+#include "aclsim_ascendc_vec.h"
+#include "aclsim_ascendc_matmul.h"
 #include "aclsim_ascendc_util.h"
 
 #endif

@@ -30,4 +30,7 @@ template <class T> void AclsimLocalTensorAt();
         return *this;                                                                               \
     }
 
+#include "aclsim_ascendc_multi_extra.h"  // GlobalTensor::address_
+#include "aclsim_ascendc_cube_extra.h"
+
 #endif

@@ -246,8 +246,10 @@ template <class T> inline Arg pack(const T& v)
     } else if constexpr (std::is_enum<T>::value) {
         static_assert(EnumId<T>::value >= 0, "aclsim: this enum is not in api_cxx.txt");
         return make(K_ENUM, EnumId<T>::value, static_cast<int64_t>(v));
-    } else if constexpr (std::is_integral<T>::value) {
-        return make(K_INT, std::is_same<T, bool>::value ? 1 : 0, static_cast<int64_t>(v));  // sub 1: a bool
+    } else if constexpr (std::is_same<T, bool>::value) {  // sub 2: a bool (Python checks `is False`)
+        return make(K_INT, 2, v ? 1 : 0);
+    } else if constexpr (std::is_integral<T>::value) {  // sub 1: a 64-bit unsigned value (its bits)
+        return make(K_INT, std::is_unsigned<T>::value && sizeof(T) == 8 ? 1 : 0, static_cast<int64_t>(v));
     } else if constexpr (std::is_floating_point<T>::value || std::is_same<T, half>::value ||
                          std::is_same<T, bfloat16_t>::value) {
         Arg a;

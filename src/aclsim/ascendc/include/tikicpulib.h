@@ -100,5 +100,6 @@ inline void run_kf(const char* name, const char* file, int line, uint32_t block_
 #define ICPU_SET_TILING_KEY(key) aclsim_set_tiling_key(static_cast<uint64_t>(key))
 
 #include "aclsim_ascendc_more_host.h"
+#include "aclsim_ascendc_host.h"
 
 #endif /* ACLSIM_TIKICPULIB_H */
