@@ -207,3 +207,12 @@ def test_l2_cache_hint_and_local_tensor_place(run) -> None:
     y = np.zeros(8, np.int32)
     run("util_place_query", [np.zeros(64, np.float32)], y)
     assert list(y[:5]) == [1024, 1024 + 3 * 4, 1024 + 8 * 4, 1, asc.DEFAULT_C0_SIZE]
+
+
+def test_queue_state_queries(run) -> None:
+    y = np.full(16, -1, np.int32)
+    run("util_queue_state", [], y)
+    # TQue depth 2, two buffers: empty; one queued (a buffer idle); both queued (none idle)
+    assert list(y[:6]) == [0, 1, 1, 1, 2, 0]
+    # TQueBind depth 1, one buffer: vacant; then one queued, full, no idle buffer
+    assert list(y[6:11]) == [1, 1, 1, 0, 0]

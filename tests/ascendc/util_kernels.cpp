@@ -342,3 +342,37 @@ extern "C" __global__ __aicore__ void util_place_query(GM_ADDR x, GM_ADDR y)
     g.SetValue(3, t.GetPosition() == TPosition::VECOUT ? 1 : 0);
     g.SetValue(4, DEFAULT_C0_SIZE);
 }
+
+/* y: 16 int32: the queues' state through two allocations of a depth-2 queue of two buffers */
+extern "C" __global__ __aicore__ void util_queue_state(GM_ADDR y)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 2> q;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> b;
+    pipe.InitBuffer(q, 2, 256);
+    pipe.InitBuffer(b, 1, 256);
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 16);
+    g.SetValue(0, q.GetTensorCountInQue());
+    g.SetValue(1, q.HasIdleBuffer() ? 1 : 0);
+    LocalTensor<float> t0 = q.AllocTensor<float>();
+    q.EnQue(t0);
+    g.SetValue(2, q.GetTensorCountInQue());
+    g.SetValue(3, q.HasIdleBuffer() ? 1 : 0);
+    LocalTensor<float> t1 = q.AllocTensor<float>();
+    q.EnQue(t1);
+    g.SetValue(4, q.GetTensorCountInQue());
+    g.SetValue(5, q.HasIdleBuffer() ? 1 : 0);
+    q.FreeTensor(q.DeQue<float>());
+    q.FreeTensor(q.DeQue<float>());
+    g.SetValue(6, b.VacantInQue() ? 1 : 0);
+    LocalTensor<float> u = b.AllocTensor<float>();
+    b.EnQue(u);
+    g.SetValue(7, b.HasTensorInQue() ? 1 : 0);
+    g.SetValue(8, b.GetTensorCountInQue());
+    g.SetValue(9, b.HasIdleBuffer() ? 1 : 0);
+    g.SetValue(10, b.VacantInQue() ? 1 : 0);
+    b.FreeTensor(b.DeQue<float>());
+    b.FreeAllEvent();
+    q.FreeAllEvent();
+}

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "4621ad4b7e4b7103"
+#define ACLSIM_ASCENDC_TABLE "1f6dd2e30fc2fbef"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -983,6 +983,8 @@ public:
     __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(30, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(31, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(32, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(537, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(538, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <TPosition src, TPosition dst, int32_t depth>
@@ -1002,6 +1004,11 @@ public:
     __aicore__ inline LocalTensor<T> DeQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(36, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<T>{})); }
     template <typename T>
     __aicore__ inline void FreeTensor(const LocalTensor<T>& tensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(37, aclsim_file_, aclsim_line_, *this, tensor); }
+    __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(539, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(540, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(541, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(542, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(543, aclsim_file_, aclsim_line_, *this); }
 };
 
 template <TPosition pos>
