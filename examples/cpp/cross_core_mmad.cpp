@@ -32,7 +32,6 @@ constexpr int32_t C_AIV_BLOCKS_LENGTH = M / (NUM_BLOCKS * 2) * N;
 constexpr int32_t SYNC_AIC_FLAG = 11;
 constexpr int32_t SYNC_AIV_AIC_FLAG = 12;
 constexpr int32_t SYNC_AIC_AIV_FLAG = 13;
-constexpr int32_t EVENT_ID0 = 0;
 
 class KernelMmad {
 public:

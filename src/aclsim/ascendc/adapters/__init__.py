@@ -15,3 +15,7 @@ from aclsim.ascendc.adapters.multi import set_tiling_key, tiling_key  # noqa: E4
 
 __all__ += ["set_tiling_key", "tiling_key"]
 __all__ += cube.__all__
+
+from aclsim.ascendc.adapters.util import crd2idx, shape_array  # noqa: E402 - memory, cache, utilities
+
+__all__ += ["crd2idx", "shape_array"]

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "d55deb8e02e6cbd3"
+#define ACLSIM_ASCENDC_TABLE "1f6dd2e30fc2fbef"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -748,6 +748,122 @@ template <> struct StructId<::AscendC::FixpipeConfig> { static constexpr int val
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class SaturationMode : uint8_t {
+    FLOAT = 0,
+    CAST = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::SaturationMode> { static constexpr int value = 20; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DeQuantMode : int32_t {
+    DEQUANT_WITH_SINGLE_ROW = 0,
+    DEQUANT_WITH_MULTI_ROW = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DeQuantMode> { static constexpr int value = 21; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_DequantParams(X) X(uint32_t, m) X(uint32_t, n) X(uint32_t, calCount)
+struct DequantParams {
+    uint32_t m = 0;
+    uint32_t n = 0;
+    uint32_t calCount = 0;
+    __aicore__ DequantParams() = default;
+    __aicore__ DequantParams(uint32_t m_, uint32_t n_, uint32_t calCount_) : m(m_), n(n_), calCount(calCount_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DequantParams
+    ACLSIM_STRUCT_EXTRA_DequantParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DequantParams> { static constexpr int value = 19; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class TransposeType : uint8_t {
+    TRANSPOSE_TYPE_NONE = 0,
+    TRANSPOSE_NZ2ND_0213 = 1,
+    TRANSPOSE_NZ2NZ_0213 = 2,
+    TRANSPOSE_NZ2NZ_012_WITH_N = 3,
+    TRANSPOSE_NZ2ND_012_WITH_N = 4,
+    TRANSPOSE_NZ2ND_012_WITHOUT_N = 5,
+    TRANSPOSE_NZ2NZ_012_WITHOUT_N = 6,
+    TRANSPOSE_ND2ND_ONLY = 7,
+    TRANSPOSE_ND_UB_GM = 8,
+    TRANSPOSE_GRAD_ND_UB_GM = 9,
+    TRANSPOSE_ND2ND_B16 = 10,
+    TRANSPOSE_NCHW2NHWC = 11,
+    TRANSPOSE_NHWC2NCHW = 12
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::TransposeType> { static constexpr int value = 22; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_TransposeParamsExt(X) X(uint16_t, nSize) X(uint16_t, cSize) X(uint16_t, hSize) X(uint16_t, wSize) X(TransposeType, transposeType)
+struct TransposeParamsExt {
+    uint16_t nSize = 0;
+    uint16_t cSize = 0;
+    uint16_t hSize = 0;
+    uint16_t wSize = 0;
+    TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+    __aicore__ TransposeParamsExt() = default;
+    __aicore__ TransposeParamsExt(uint16_t nSize_, uint16_t cSize_, uint16_t hSize_, uint16_t wSize_, TransposeType transposeType_) : nSize(nSize_), cSize(cSize_), hSize(hSize_), wSize(wSize_), transposeType(transposeType_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_TransposeParamsExt
+    ACLSIM_STRUCT_EXTRA_TransposeParamsExt
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::TransposeParamsExt> { static constexpr int value = 20; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class CacheLine : int32_t {
+    SINGLE_CACHE_LINE = 0,
+    ENTIRE_DATA_CACHE = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::CacheLine> { static constexpr int value = 23; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DcciDst : int32_t {
+    CACHELINE_ALL = 0,
+    CACHELINE_UB = 1,
+    CACHELINE_OUT = 2,
+    CACHELINE_ATOMIC = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DcciDst> { static constexpr int value = 24; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class Hardware : uint8_t {
+    GM = 0,
+    UB = 1,
+    L1 = 2,
+    L0A = 3,
+    L0B = 4,
+    L0C = 5,
+    BIAS = 6,
+    FIXBUF = 7,
+    MAX = 8
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::Hardware> { static constexpr int value = 25; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -775,6 +891,13 @@ class TBuf;
 template <TPosition aPos, CubeFormat aFmt, typename aT, bool aTrans, LayoutMode aLayout, bool aIbShare, TPosition bPos, CubeFormat bFmt, typename bT, bool bTrans, LayoutMode bLayout, bool bIbShare, TPosition cPos, CubeFormat cFmt, typename cT, LayoutMode cLayout, TPosition biasPos, CubeFormat biasFmt, typename biasT>
 class MatmulObject;
 class MatmulTilingHost;
+template <pipe_t src, pipe_t dst>
+class TQueSync;
+template <Hardware hard = Hardware::UB>
+class LocalMemAllocator;
+template <typename T>
+class TensorDesc;
+class ListTensorDesc;
 template <typename T>
 class LocalTensor : public ::aclsim::detail::Object {
 public:
@@ -793,6 +916,7 @@ public:
     __aicore__ inline LocalTensor<U> ReinterpretCast(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<U>>(::aclsim::detail::call(6, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<U>{})); }
     __aicore__ inline uint64_t GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(395, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline TPosition GetPosition(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<TPosition>(::aclsim::detail::call(396, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetPhyAddr(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(536, aclsim_file_, aclsim_line_, *this, offset)); }
 };
 
 template <typename T>
@@ -859,6 +983,8 @@ public:
     __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(30, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(31, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(32, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(537, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(538, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <TPosition src, TPosition dst, int32_t depth>
@@ -878,6 +1004,11 @@ public:
     __aicore__ inline LocalTensor<T> DeQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(36, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<T>{})); }
     template <typename T>
     __aicore__ inline void FreeTensor(const LocalTensor<T>& tensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(37, aclsim_file_, aclsim_line_, *this, tensor); }
+    __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(539, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(540, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(541, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(542, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(543, aclsim_file_, aclsim_line_, *this); }
 };
 
 template <TPosition pos>
@@ -969,6 +1100,71 @@ public:
     __aicore__ inline int32_t GetBaseK(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(461, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline int64_t ComputeTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(462, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline int64_t TilingValue(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(463, aclsim_file_, aclsim_line_, *this, index)); }
+};
+
+template <pipe_t src, pipe_t dst>
+class TQueSync : public ::aclsim::detail::Object {
+public:
+    __aicore__ TQueSync(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(490, aclsim_file_, aclsim_line_, src, dst).v.i) {}
+    __aicore__ explicit TQueSync(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_TQueSync
+    ACLSIM_CLASS_EXTRA_TQueSync
+#endif
+    __aicore__ inline void SetFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(491, aclsim_file_, aclsim_line_, *this, id); }
+    __aicore__ inline void WaitFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(492, aclsim_file_, aclsim_line_, *this, id); }
+};
+
+template <Hardware hard>
+class LocalMemAllocator : public ::aclsim::detail::Object {
+public:
+    __aicore__ LocalMemAllocator(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(517, aclsim_file_, aclsim_line_, hard).v.i) {}
+    __aicore__ explicit LocalMemAllocator(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_LocalMemAllocator
+    ACLSIM_CLASS_EXTRA_LocalMemAllocator
+#endif
+    template <TPosition pos, typename DataType, uint32_t tileSize>
+    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(518, aclsim_file_, aclsim_line_, *this, pos, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
+    template <typename DataType, uint32_t tileSize>
+    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(519, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
+    template <TPosition pos, typename DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(520, aclsim_file_, aclsim_line_, *this, tileSize, pos, ::aclsim::detail::Dtype<DataType>{})); }
+    template <typename DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(521, aclsim_file_, aclsim_line_, *this, tileSize, ::aclsim::detail::Dtype<DataType>{})); }
+    __aicore__ inline uint32_t GetCurAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(522, aclsim_file_, aclsim_line_, *this)); }
+};
+
+template <typename T>
+class TensorDesc : public ::aclsim::detail::Object {
+public:
+    __aicore__ TensorDesc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(523, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}).v.i) {}
+    __aicore__ explicit TensorDesc(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_TensorDesc
+    ACLSIM_CLASS_EXTRA_TensorDesc
+#endif
+    __aicore__ inline void SetShapeAddr(uint64_t* shapePtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(524, aclsim_file_, aclsim_line_, *this, shapePtr); }
+    __aicore__ inline uint64_t GetDim(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(525, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetIndex(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(526, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetShape(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(527, aclsim_file_, aclsim_line_, *this, offset)); }
+    __aicore__ inline __gm__ T* GetDataPtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(528, aclsim_file_, aclsim_line_, *this)); }
+};
+
+class ListTensorDesc : public ::aclsim::detail::Object {
+public:
+    __aicore__ ListTensorDesc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(529, aclsim_file_, aclsim_line_).v.i) {}
+    __aicore__ explicit ListTensorDesc(::aclsim::detail::Handle h) : Object(h.value) {}
+#ifdef ACLSIM_CLASS_EXTRA_ListTensorDesc
+    ACLSIM_CLASS_EXTRA_ListTensorDesc
+#endif
+    __aicore__ inline void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(530, aclsim_file_, aclsim_line_, *this, data, length, shapeSize); }
+    template <typename T>
+    __aicore__ inline __gm__ T* GetDataPtr(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(531, aclsim_file_, aclsim_line_, *this, index, ::aclsim::detail::Dtype<T>{})); }
+    template <typename T>
+    __aicore__ inline void GetDesc(const TensorDesc<T>& desc, uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(532, aclsim_file_, aclsim_line_, *this, desc, index); }
+    __aicore__ inline uint32_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(533, aclsim_file_, aclsim_line_, *this)); }
 };
 
 __aicore__ inline int64_t GetBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(42, aclsim_file_, aclsim_line_)); }
@@ -2063,5 +2259,131 @@ __aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalT
 
 template <typename T>
 __aicore__ inline void LoadData3DFields(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(468, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl); }
+
+template <int8_t startBit, int8_t endBit>
+__aicore__ inline void SetCtrlSpr(int64_t value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(469, aclsim_file_, aclsim_line_, value, startBit, endBit); }
+
+template <int8_t startBit, int8_t endBit>
+__aicore__ inline int64_t GetCtrlSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(470, aclsim_file_, aclsim_line_, startBit, endBit)); }
+
+template <SaturationMode mode>
+__aicore__ inline void SetSaturationFlag(bool enableSat, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(471, aclsim_file_, aclsim_line_, enableSat, mode); }
+
+template <SaturationMode mode>
+__aicore__ inline bool GetSaturationFlag(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(472, aclsim_file_, aclsim_line_, mode)); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(473, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(474, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(475, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(476, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(477, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, calCount, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(478, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(479, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, calCount, mode); }
+
+template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(480, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, mode); }
+
+template <typename T>
+__aicore__ inline T GetReduceRepeatSumSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(481, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T>
+__aicore__ inline T GetAccVal(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(482, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T, typename U>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(483, aclsim_file_, aclsim_line_, dst, src0, src1, count); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(484, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTime, repeatParams, isSetMask); }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask[2], uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(485, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTime, repeatParams, isSetMask); }
+
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(486, aclsim_file_, aclsim_line_, dst, src); }
+
+template <typename T>
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(487, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, transposeParams); }
+
+__aicore__ inline void Trap(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(488, aclsim_file_, aclsim_line_); }
+
+template <typename T, TPosition pos>
+__aicore__ inline LocalTensor<T> PopStackBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(489, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}, pos)); }
+
+__aicore__ inline int32_t CeilDivision(int32_t num1, int32_t num2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(493, aclsim_file_, aclsim_line_, num1, num2)); }
+
+__aicore__ inline uint32_t AclsimTotalUbSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(494, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalVecLocalSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(495, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL1Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(496, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL0ASize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(497, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL0BSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(498, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline uint32_t AclsimTotalL0CSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(499, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int32_t AclsimUtilsGetBitSize(int32_t byteSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(500, aclsim_file_, aclsim_line_, byteSize)); }
+
+__aicore__ inline int32_t AclsimUtilsGetC0Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(501, aclsim_file_, aclsim_line_)); }
+
+__aicore__ inline int32_t AclsimUtilsGetC0Count(int32_t dtypeSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(502, aclsim_file_, aclsim_line_, dtypeSize)); }
+
+__aicore__ inline int32_t AclsimUtilsGetDefaultBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(503, aclsim_file_, aclsim_line_)); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void AclsimUtilsSetMask(uint64_t maskHigh, uint64_t maskLow, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(504, aclsim_file_, aclsim_line_, maskHigh, maskLow, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void AclsimUtilsSetMask(int32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(505, aclsim_file_, aclsim_line_, len, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+
+template <bool isSetMask = true>
+__aicore__ inline void AclsimUtilsResetMask(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(506, aclsim_file_, aclsim_line_, isSetMask); }
+
+template <typename T>
+__aicore__ inline void AclsimUtilsSetMaskCount(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(507, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void AclsimUtilsSetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(508, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+
+__aicore__ inline void AclsimUtilsSetOverflow(uint64_t ctrlValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(509, aclsim_file_, aclsim_line_, ctrlValue); }
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(510, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(511, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+
+template <typename T, CacheLine entireType>
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(512, aclsim_file_, aclsim_line_, dst, entireType); }
+
+template <typename T>
+__aicore__ inline T ReadGmByPassDCache(__gm__ T* addr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(513, aclsim_file_, aclsim_line_, addr, ::aclsim::detail::Dtype<T>{})); }
+
+template <typename T>
+__aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(514, aclsim_file_, aclsim_line_, addr, value, ::aclsim::detail::Dtype<T>{}); }
+
+__aicore__ inline int64_t GetSystemCycle(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(515, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void OOMCheckAddrRange(__gm__ T* gmAddr, uint64_t gmSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(516, aclsim_file_, aclsim_line_, gmAddr, gmSize); }
+
+template <typename T>
+__aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t addr, uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(534, aclsim_file_, aclsim_line_, pos, addr, tileSize, ::aclsim::detail::Dtype<T>{})); }
+
+__aicore__ inline int64_t AclsimCrd2Idx(const uint64_t coord[64], const uint64_t shape[64], const uint64_t stride[64], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(535, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{coord, 64}, ::aclsim::detail::Array{shape, 64}, ::aclsim::detail::Array{stride, 64})); }
 
 }  // namespace AscendC
