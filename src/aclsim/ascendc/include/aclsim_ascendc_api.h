@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "1f6dd2e30fc2fbef"
+#define ACLSIM_ASCENDC_TABLE "2c83264f98374dbe"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -861,6 +861,99 @@ enum class Hardware : uint8_t {
 }  // namespace AscendC
 namespace aclsim { namespace detail {
 template <> struct EnumId<::AscendC::Hardware> { static constexpr int value = 25; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class FmatrixMode : uint8_t {
+    FMATRIX_LEFT = 0,
+    FMATRIX_RIGHT = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::FmatrixMode> { static constexpr int value = 26; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class QuantMode : int32_t {
+    NoQuant = 0,
+    F322F16 = 1,
+    F322BF16 = 2,
+    DEQF16 = 3,
+    VDEQF16 = 4,
+    QF322B8_PRE = 5,
+    VQF322B8_PRE = 6,
+    REQ8 = 7,
+    VREQ8 = 8
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::QuantMode> { static constexpr int value = 27; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class HF32Mode : int32_t {
+    DISABLE = 0,
+    ENABLE = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::HF32Mode> { static constexpr int value = 28; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class HF32TransMode : int32_t {
+    NEAREST_EVEN = 0,
+    NEAREST_ZERO = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::HF32TransMode> { static constexpr int value = 29; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_LoadData2dTransposeParams(X) X(uint16_t, startIndex) X(uint8_t, repeatTimes) X(uint16_t, srcStride) X(uint16_t, dstGap) X(uint16_t, dstFracGap) X(uint8_t, addrMode)
+struct LoadData2dTransposeParams {
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstGap = 0;
+    uint16_t dstFracGap = 0;
+    uint8_t addrMode = 0;
+    __aicore__ LoadData2dTransposeParams() = default;
+    __aicore__ LoadData2dTransposeParams(uint16_t startIndex_, uint8_t repeatTimes_, uint16_t srcStride_, uint16_t dstGap_, uint16_t dstFracGap_, uint8_t addrMode_) : startIndex(startIndex_), repeatTimes(repeatTimes_), srcStride(srcStride_), dstGap(dstGap_), dstFracGap(dstFracGap_), addrMode(addrMode_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_LoadData2dTransposeParams
+    ACLSIM_STRUCT_EXTRA_LoadData2dTransposeParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::LoadData2dTransposeParams> { static constexpr int value = 21; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_DataCopyCO12DstParams(X) X(uint16_t, nSize) X(uint16_t, mSize) X(uint32_t, dstStride) X(uint16_t, srcStride) X(QuantMode_t, quantPre) X(uint8_t, reluPre) X(bool, channelSplit) X(bool, nz2ndEn) X(uint8_t, sid) X(uint8_t, unitFlag) X(uint8_t, clipReluPre) X(uint8_t, eltWiseOp)
+struct DataCopyCO12DstParams {
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint32_t dstStride = 0;
+    uint16_t srcStride = 0;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint8_t reluPre = 0;
+    bool channelSplit = false;
+    bool nz2ndEn = false;
+    uint8_t sid = 0;
+    uint8_t unitFlag = 0;
+    uint8_t clipReluPre = 0;
+    uint8_t eltWiseOp = 0;
+    __aicore__ DataCopyCO12DstParams() = default;
+    __aicore__ DataCopyCO12DstParams(uint16_t nSize_, uint16_t mSize_, uint32_t dstStride_, uint16_t srcStride_, QuantMode_t quantPre_, uint8_t reluPre_, bool channelSplit_, bool nz2ndEn_, uint8_t sid_, uint8_t unitFlag_, uint8_t clipReluPre_, uint8_t eltWiseOp_) : nSize(nSize_), mSize(mSize_), dstStride(dstStride_), srcStride(srcStride_), quantPre(quantPre_), reluPre(reluPre_), channelSplit(channelSplit_), nz2ndEn(nz2ndEn_), sid(sid_), unitFlag(unitFlag_), clipReluPre(clipReluPre_), eltWiseOp(eltWiseOp_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DataCopyCO12DstParams
+    ACLSIM_STRUCT_EXTRA_DataCopyCO12DstParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyCO12DstParams> { static constexpr int value = 22; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -2385,5 +2478,33 @@ template <typename T>
 __aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t addr, uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(534, aclsim_file_, aclsim_line_, pos, addr, tileSize, ::aclsim::detail::Dtype<T>{})); }
 
 __aicore__ inline int64_t AclsimCrd2Idx(const uint64_t coord[64], const uint64_t shape[64], const uint64_t stride[64], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(535, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{coord, 64}, ::aclsim::detail::Array{shape, 64}, ::aclsim::detail::Array{stride, 64})); }
+
+__aicore__ inline void SetFmatrixFields(uint16_t l1H, uint16_t l1W, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, FmatrixMode fmatrixMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(544, aclsim_file_, aclsim_line_, l1H, l1W, padLeft, padRight, padTop, padBottom, fmatrixMode); }
+
+template <typename T>
+__aicore__ inline void SetLoadDataPaddingValue(T padValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(545, aclsim_file_, aclsim_line_, padValue); }
+
+template <typename T>
+__aicore__ inline void LoadData3DFieldsConfig(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, bool isSetFMatrix, bool isSetPadding, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(546, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl, isSetFMatrix, isSetPadding); }
+
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(547, aclsim_file_, aclsim_line_, dst, src, params); }
+
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(548, aclsim_file_, aclsim_line_, dst, src, params); }
+
+__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(549, aclsim_file_, aclsim_line_, ndNum, srcNdStride, dstNdStride); }
+
+__aicore__ inline void SetDeqScale(half scale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(550, aclsim_file_, aclsim_line_, scale); }
+
+__aicore__ inline void SetDeqScale(float scale, int16_t offset, bool signMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(551, aclsim_file_, aclsim_line_, scale, offset, signMode); }
+
+__aicore__ inline void SetHF32Mode(HF32Mode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(552, aclsim_file_, aclsim_line_, mode); }
+
+__aicore__ inline void SetHF32Mode(bool hf32Mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(553, aclsim_file_, aclsim_line_, hf32Mode); }
+
+__aicore__ inline void SetHF32TransMode(HF32TransMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(554, aclsim_file_, aclsim_line_, mode); }
+
+__aicore__ inline void SetHF32TransMode(bool hf32TransMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(555, aclsim_file_, aclsim_line_, hf32TransMode); }
 
 }  // namespace AscendC
