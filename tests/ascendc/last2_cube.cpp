@@ -240,3 +240,67 @@ extern "C" __global__ __aicore__ void last2_int4_copy(GM_ADDR x, GM_ADDR y, GM_A
     DataCopy(gz, t[64], 64);
     PipeBarrier<PIPE_ALL>();
 }
+
+/* Fixpipe's older form: I(16 x 16) @ B (16 x 32, two fractals) in L0C leaves by FixpipeParamsV220 (out0), by
+   FixpipeParams<float> with NZ2ND (out1), and without it, NZ (out2: two 16 x 16 Z columns, one 32 B block
+   apart) */
+extern "C" __global__ __aicore__ void last2_fixpipe_old(GM_ADDR eye, GM_ADDR b, GM_ADDR out0, GM_ADDR out1,
+                                                        GM_ADDR out2)
+{
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    TBuf<TPosition::B1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a1, 256 * sizeof(half));
+    pipe.InitBuffer(b1, 512 * sizeof(half));
+    pipe.InitBuffer(a2, 256 * sizeof(half));
+    pipe.InitBuffer(b2, 512 * sizeof(half));
+    pipe.InitBuffer(co1, 512 * sizeof(float));
+    GlobalTensor<half> ge;
+    GlobalTensor<half> gb;
+    GlobalTensor<float> go[3];
+    ge.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(eye));
+    gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
+    go[0].SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out0));
+    go[1].SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out1));
+    go[2].SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out2));
+    DataCopy(a1.Get<half>(), ge, 256);
+    DataCopy(b1.Get<half>(), gb, 512);
+    PipeBarrier<PIPE_ALL>();
+    LoadData(a2.Get<half>(), a1.Get<half>(), LoadData2DParams(0, 1, 1, 0, 0, false, 0));
+    LoadData(b2.Get<half>(), b1.Get<half>(), LoadData2DParams(0, 2, 1, 0, 0, false, 0));
+    PipeBarrier<PIPE_ALL>();
+    Mmad(co1.Get<float>(), a2.Get<half>(), b2.Get<half>(), MmadParams(16, 32, 16, 0, false, true));
+    PipeBarrier<PIPE_ALL>();
+    FixpipeParamsV220 f;
+    f.nSize = 32;
+    f.mSize = 16;
+    f.srcStride = 16;
+    f.dstStride = 32;
+    Fixpipe(go[0], co1.Get<float>(), f);
+    FixpipeParams<float> nd(2, 16 * 16 * sizeof(float) / 32, 0, 32);
+    nd.nz2ndParams = Nz2NdParams(true, 1, 0, 0, 32);
+    Fixpipe(go[1], co1.Get<float>(), nd);
+    FixpipeParams<float> nz;
+    nz.cburstNum = 2;
+    nz.burstLen = 16 * 16 * sizeof(float) / 32;
+    nz.dstStride = 1;
+    nz.quantParams = {QuantMode_t::NoQuant};
+    Fixpipe(go[2], co1.Get<float>(), nz);
+    PipeBarrier<PIPE_ALL>();
+}
+
+/* NZ2ND without originalNSize: refused */
+extern "C" __global__ __aicore__ void last2_fixpipe_no_n(GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(co1, 256 * sizeof(float));
+    GlobalTensor<float> go;
+    go.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    FixpipeParams<float> nd(1, 16 * 16 * sizeof(float) / 32, 0, 16);
+    nd.nz2ndParams.nz2ndEn = true;
+    Fixpipe(go, co1.Get<float>(), nd);  // no originalNSize
+}

@@ -10,6 +10,7 @@ import pytest
 
 import aclsim
 import aclsim.kernel as asc
+from aclsim.errors import TaskError
 from aclsim.kernel import TPosition as P
 
 SOURCE = Path(__file__).with_name("last2_cube.cpp")
@@ -137,8 +138,8 @@ def test_deq_scale_and_hf32_modes(run) -> None:
     b = (rng.standard_normal(128) * 3).astype(np.float32)
     results: list[np.ndarray] = []
     for mode in (0, 1, 2):
-        got = [np.zeros(64, np.float16), np.zeros(256, np.float32)]
-        twin = [np.zeros(64, np.float16), np.zeros(256, np.float32)]
+        got: list[np.ndarray] = [np.zeros(64, np.float16), np.zeros(256, np.float32)]
+        twin: list[np.ndarray] = [np.zeros(64, np.float16), np.zeros(256, np.float32)]
         m = np.array([mode], np.int32)
         run("last2_deq_hf32", [xi, a, b, m], *got)
         run(_deq_hf32_twin(mode), [xi, a, b, m], *twin)
@@ -157,3 +158,26 @@ def test_int4_tensors_count_elements(run) -> None:
     run("last2_int4_copy", [x], y, z)
     np.testing.assert_array_equal(y, x)
     np.testing.assert_array_equal(z, x[32:64])  # elements 64..127: bytes 32..63
+
+
+def test_fixpipe_older_form(run) -> None:
+    eye = np.eye(16, dtype=np.float16)
+    b = (np.arange(512) % 19 - 9).astype(np.float16)
+    v220 = np.zeros((16, 32), np.float32)
+    nd = np.zeros((16, 32), np.float32)
+    nz = np.full(16 * 16 * 2 + 8, -1, np.float32)  # two Z columns 1024 B + 32 B apart
+    run("last2_fixpipe_old", [eye, b], v220, nd, nz)
+    assert np.abs(v220).sum() > 0
+    np.testing.assert_array_equal(nd, v220)
+    np.testing.assert_array_equal(nz[:256].reshape(16, 16), v220[:, :16])
+    np.testing.assert_array_equal(nz[256:264], -1)  # the 32 B gap: unwritten
+    np.testing.assert_array_equal(nz[264:].reshape(16, 16), v220[:, 16:])
+
+
+def test_fixpipe_older_form_needs_the_n_size_for_nz2nd(run) -> None:
+    with pytest.raises(TaskError) as e:
+        run("last2_fixpipe_no_n", [], np.zeros(256, np.float32))
+    text = str(e.value)
+    assert "originalNSize" in text and "100000" in text
+    line = next(i for i, t in enumerate(SOURCE.read_text().splitlines(), 1) if "// no originalNSize" in t)
+    assert f"last2_cube.cpp:{line}" in text

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "2c83264f98374dbe"
+#define ACLSIM_ASCENDC_TABLE "b7bc2ed5f4072042"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -2506,5 +2506,11 @@ __aicore__ inline void SetHF32Mode(bool hf32Mode, const char* aclsim_file_ = __b
 __aicore__ inline void SetHF32TransMode(HF32TransMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(554, aclsim_file_, aclsim_line_, mode); }
 
 __aicore__ inline void SetHF32TransMode(bool hf32TransMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(555, aclsim_file_, aclsim_line_, hf32TransMode); }
+
+template <typename T, typename U>
+__aicore__ inline void FixpipeOldFields(const GlobalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(556, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
+
+template <typename T, typename U>
+__aicore__ inline void FixpipeOldFields(const LocalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(557, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
 
 }  // namespace AscendC
