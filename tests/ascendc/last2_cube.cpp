@@ -304,3 +304,41 @@ extern "C" __global__ __aicore__ void last2_fixpipe_no_n(GM_ADDR out)
     nd.nz2ndParams.nz2ndEn = true;
     Fixpipe(go, co1.Get<float>(), nd);  // no originalNSize
 }
+
+/* int4b_t on the cube: A (16 x 64) and B (64 x 16), one 512 B fractal each, through L1 and L0A/L0B,
+   Mmad s4 x s4 -> s32 */
+extern "C" __global__ __aicore__ void last2_int4_mmad(GM_ADDR a, GM_ADDR b, GM_ADDR c)
+{
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    TBuf<TPosition::B1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a1, 1024 / 2);
+    pipe.InitBuffer(b1, 1024 / 2);
+    pipe.InitBuffer(a2, 1024 / 2);
+    pipe.InitBuffer(b2, 1024 / 2);
+    pipe.InitBuffer(co1, 256 * sizeof(int32_t));
+    GlobalTensor<int4b_t> ga;
+    GlobalTensor<int4b_t> gb;
+    GlobalTensor<int32_t> gc;
+    ga.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(a));
+    gb.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(b));
+    gc.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(c));
+    DataCopy(a1.Get<int4b_t>(), ga, 1024);
+    DataCopy(b1.Get<int4b_t>(), gb, 1024);
+    PipeBarrier<PIPE_ALL>();
+    LoadData(a2.Get<int4b_t>(), a1.Get<int4b_t>(), LoadData2DParams(0, 1, 1, 0, 0, false, 0));
+    LoadData(b2.Get<int4b_t>(), b1.Get<int4b_t>(), LoadData2DParams(0, 1, 1, 0, 0, false, 0));
+    PipeBarrier<PIPE_ALL>();
+    Mmad(co1.Get<int32_t>(), a2.Get<int4b_t>(), b2.Get<int4b_t>(), MmadParams(16, 16, 64, 0, false, true));
+    PipeBarrier<PIPE_ALL>();
+    FixpipeParamsV220 f;
+    f.nSize = 16;
+    f.mSize = 16;
+    f.srcStride = 16;
+    f.dstStride = 16;
+    Fixpipe(gc, co1.Get<int32_t>(), f);
+    PipeBarrier<PIPE_ALL>();
+}

@@ -181,3 +181,47 @@ def test_fixpipe_older_form_needs_the_n_size_for_nz2nd(run) -> None:
     assert "originalNSize" in text and "100000" in text
     line = next(i for i, t in enumerate(SOURCE.read_text().splitlines(), 1) if "// no originalNSize" in t)
     assert f"last2_cube.cpp:{line}" in text
+
+
+@asc.kernel
+def _py_int4_mmad(a, b, c):
+    pipe = asc.TPipe()
+    bufs = [asc.TBuf(p) for p in (P.A1, P.B1, P.A2, P.B2)]
+    co1 = asc.TBuf(P.CO1)
+    for t in bufs:
+        pipe.init_buffer(t, 512)
+    pipe.init_buffer(co1, 1024)
+    ga, gb, gc = asc.GlobalTensor(asc.int4b_t), asc.GlobalTensor(asc.int4b_t), asc.GlobalTensor(asc.int32)
+    ga.set_global_buffer(a)
+    gb.set_global_buffer(b)
+    gc.set_global_buffer(c)
+    asc.data_copy(bufs[0].get(asc.int4b_t), ga, 1024)
+    asc.data_copy(bufs[1].get(asc.int4b_t), gb, 1024)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    for src, dst in ((bufs[0], bufs[2]), (bufs[1], bufs[3])):
+        asc.load_data(dst.get(asc.int4b_t), src.get(asc.int4b_t),
+                      asc.LoadData2DParams(0, 1, 1, 0, 0, False, 0))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.mmad(co1.get(asc.int32), bufs[2].get(asc.int4b_t), bufs[3].get(asc.int4b_t),
+             asc.MmadParams(16, 16, 64, 0, False, True))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.fixpipe(gc, co1.get(asc.int32), asc.FixpipeParamsV220(16, 16, 16, 16))
+    asc.pipe_barrier(asc.PIPE_ALL)
+
+
+def test_int4_through_the_cube_as_its_python_twin(run) -> None:
+    rng = np.random.default_rng(9)
+    a = rng.integers(0, 256, 512).astype(np.uint8)
+    b = rng.integers(0, 256, 512).astype(np.uint8)
+    got = np.zeros((16, 16), np.int32)
+    want = np.zeros((16, 16), np.int32)
+    launch = run("last2_int4_mmad", [a, b], got)
+    twin = run(_py_int4_mmad, [a, b], want)
+    assert np.abs(want).sum() > 0
+    np.testing.assert_array_equal(got, want)
+
+    def shape(stream: list) -> list:  # each instruction's op and what it reads and writes (GM: the sizes)
+        return [(i.op, [(a.space, 0 if a.space.name == "GM" else a.offset, a.length)
+                        for a in (*i.reads, *i.writes)]) for i in stream]
+
+    assert shape(launch.streams[0]) == shape(twin.streams[0])
