@@ -26,6 +26,11 @@ struct MatmulType {
     static constexpr bool ibShare = IBSHARE;
 };
 
+/* SparseMatmulType: a MatmulType (as aclsim.kernel.SparseMatmulType) */
+template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+using SparseMatmulType = MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE>;
+
 namespace detail_matmul {
 template <class A, class B, class C, class BIAS>
 using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::layout, A::ibShare,
@@ -34,15 +39,17 @@ using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::lay
                             BIAS::pos, BIAS::format, typename BIAS::T>;
 }  // namespace detail_matmul
 
-/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE>: the MM_CFG and callback parameters of Ascend C are
-   not taken (aclsim's Matmul object runs the CFG_NORM schedule). */
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
+/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE, MM_CFG = CFG_NORM, MM_CB>: MM_CFG (a MatmulConfig,
+   aclsim_ascendc_last1.h) reaches the Python Matmul object; MM_CB only without callbacks. */
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<>>
 class Matmul : public detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
     using Base = detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+    static_assert(sizeof(MM_CB) > 0, "MatmulCallBackFunc");
 
 public:
     __aicore__ Matmul(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Base(aclsim_file_, aclsim_line_)
+        : Base(static_cast<const MatmulConfig&>(MM_CFG), aclsim_file_, aclsim_line_)
     {
     }
     using Base::Init;
@@ -59,8 +66,9 @@ public:
 };
 
 /* MatmulImpl: the class behind Matmul in Ascend C (`using Matmul = MatmulImpl<...>`) */
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
-using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<>>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB>;
 
 /* Ceil(a, b): a / b rounded up (the helper Ascend C's matmul library gives kernels) */
 template <class T> __aicore__ inline T Ceil(T num1, T num2)
