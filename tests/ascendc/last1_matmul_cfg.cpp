@@ -133,3 +133,46 @@ extern "C" __global__ __aicore__ void mm_quant(GM_ADDR a, GM_ADDR b, GM_ADDR c, 
     mm.IterateAll(gc);
     mm.End();
 }
+
+// GetMatmulApiTiling: a Matmul whose tiling is the constant one of its config (a null tiling)
+constexpr static MatmulApiStaticTiling FULL_CONST = GetMatmulApiTiling<AT, AT, CT, CT>(
+    GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{64, 32, 48, 64, 32, 48}));
+constexpr static MatmulApiStaticTiling PARTIAL_CONST = GetMatmulApiTiling<AT, AT, CT, CT>(GetBasicConfig(64, 32, 48),
+                                                                                          262144);
+
+template <const auto& CFG>
+__aicore__ inline void RunStatic(GM_ADDR a, GM_ADDR b, GM_ADDR c, bool viaInit)
+{
+    TPipe pipe;
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), 64 * 48);
+    gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), 48 * 32);
+    gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 64 * 32);
+    Matmul<AT, AT, CT, CT, CFG> mm;
+    if (viaInit) {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm);
+        mm.Init(nullptr);
+    } else {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, (TCubeTiling*)nullptr);
+    }
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.IterateAll(gc);
+    mm.End();
+}
+
+extern "C" __global__ __aicore__ void mm_static(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR t, GM_ADDR i)
+{
+    RunStatic<FULL_CONST>(a, b, c, false);
+}
+extern "C" __global__ __aicore__ void mm_static_init(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR t, GM_ADDR i)
+{
+    RunStatic<FULL_CONST>(a, b, c, true);
+}
+extern "C" __global__ __aicore__ void mm_static_partial(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR t, GM_ADDR i)
+{
+    RunStatic<PARTIAL_CONST>(a, b, c, false);
+}
+// the partial constant with the runtime tiling: as Ascend C asks
+ACLSIM_CFG_KERNEL(mm_partial_runtime, PARTIAL_CONST)

@@ -167,3 +167,23 @@ def test_quant_scalar_and_vector(kernels, how: str) -> None:
                  scale_words(scales))
     want = acc.astype(np.float64) * (0.5 if how == "scalar" else scales.astype(np.float64)[None, :])
     np.testing.assert_array_equal(out[2], want.astype(np.float16))
+
+
+@pytest.mark.parametrize("name", ["mm_static", "mm_static_init"])
+def test_get_matmul_api_tiling_full_constant_with_a_null_tiling(kernels, name: str) -> None:
+    got, want = run_half(getattr(kernels, name))
+    np.testing.assert_array_equal(got, want)
+    (mm,) = kernels.made
+    cfg = asc.get_mm_config(MatmulConfigMode.CONFIG_NORM, MatmulShapeParams(64, 32, 48, 64, 32, 48))
+    assert mm.cfg == cfg
+    ct = asc.MatmulType(P.GM, F.ND, asc.float32)
+    at = asc.MatmulType(P.GM, F.ND, asc.float16)
+    assert mm.tiling == asc.get_matmul_api_tiling(at, at, ct, ct, cfg, chip="tiny").tiling
+
+
+def test_get_matmul_api_tiling_partial_constant_needs_the_runtime_tiling(kernels) -> None:
+    with pytest.raises(AclError, match="partial constant"):
+        run_half(kernels.mm_static_partial)
+    got, want = run_half(kernels.mm_partial_runtime)
+    np.testing.assert_array_equal(got, want)
+    assert kernels.made[-1].cfg == asc.get_basic_config(64, 32, 48)

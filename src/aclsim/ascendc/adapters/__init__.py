@@ -19,3 +19,6 @@ __all__ += cube.__all__
 from aclsim.ascendc.adapters.util import crd2idx, shape_array  # noqa: E402 - memory, cache, utilities
 
 __all__ += ["crd2idx", "shape_array"]
+from aclsim.ascendc.adapters.last1 import matmul_init_static  # noqa: E402 - Matmul configs and members
+
+__all__ += ["matmul_init_static"]

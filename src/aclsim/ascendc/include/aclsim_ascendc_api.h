@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "aa6d5379e61225ba"
+#define ACLSIM_ASCENDC_TABLE "22399386968f71c5"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1199,6 +1199,8 @@ public:
     __aicore__ inline void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(547, aclsim_file_, aclsim_line_, *this, quantTensor); }
     __aicore__ inline void SetUserDefInfo(uint64_t tilingPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(548, aclsim_file_, aclsim_line_, *this, tilingPtr); }
     __aicore__ inline void SetSelfDefineData(uint64_t dataPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(549, aclsim_file_, aclsim_line_, *this, dataPtr); }
+    __aicore__ inline void InitStaticTiling(int32_t l1Size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(550, aclsim_file_, aclsim_line_, *this, l1Size); }
+    __aicore__ inline void InitStaticTiling(int32_t l1Size, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(551, aclsim_file_, aclsim_line_, *this, l1Size, tpipe); }
 };
 
 class MatmulTilingHost : public ::aclsim::detail::Object {

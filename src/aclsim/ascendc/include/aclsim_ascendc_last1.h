@@ -190,6 +190,31 @@ __aicore__ constexpr MatmulConfig GetMMConfig(Args... args)
     return c;
 }
 
+/* MatmulApiStaticTiling: the constant config and the L1 size of GetMatmulApiTiling<A, B, C, BIAS>(cfg, l1Size).
+   Matmul<..., staticTiling> takes it as MM_CFG; with a null tiling (REGIST_MATMUL_OBJ(..., mm, nullptr) or
+   mm.Init(nullptr)) the object's tiling is computed from its types, the config and l1Size when the kernel runs
+   (aclsim.kernel.get_matmul_api_tiling), not when it is compiled: the tiling's fields are not members here. */
+struct MatmulApiStaticTiling {
+    MatmulConfig cfg{};
+    int32_t l1Size = -1;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+__aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = -1)
+{
+    MatmulApiStaticTiling s{};
+    s.cfg = mmCFG;
+    s.l1Size = l1Size;
+    return s;
+}
+
+namespace detail_mmcfg {
+__aicore__ constexpr const MatmulConfig& ConfigOf(const MatmulConfig& c) { return c; }
+__aicore__ constexpr const MatmulConfig& ConfigOf(const MatmulApiStaticTiling& s) { return s.cfg; }
+__aicore__ constexpr int32_t L1SizeOf(const MatmulConfig&) { return -1; }
+__aicore__ constexpr int32_t L1SizeOf(const MatmulApiStaticTiling& s) { return s.l1Size; }
+}  // namespace detail_mmcfg
+
 /* MatmulCallBackFunc<DataCopyOut, CopyA1, CopyB1>: Matmul's MM_CB.  Only the library's own copies (all three
    nullptr) run in C++: a C++ callback would have to be called back from the Python Matmul. */
 template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,

@@ -49,19 +49,28 @@ class Matmul : public detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
 
 public:
     __aicore__ Matmul(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Base(static_cast<const MatmulConfig&>(MM_CFG), aclsim_file_, aclsim_line_)
+        : Base(detail_mmcfg::ConfigOf(MM_CFG), aclsim_file_, aclsim_line_)
     {
     }
     using Base::Init;
+    /* a null tiling: the constant one of MM_CFG = GetMatmulApiTiling<...>(cfg, l1Size) */
     __aicore__ inline void Init(const TCubeTiling* tiling, const char* aclsim_file_ = __builtin_FILE(),
                                 int aclsim_line_ = __builtin_LINE()) const
     {
-        Base::Init(*tiling, aclsim_file_, aclsim_line_);
+        if (tiling == nullptr) {
+            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), aclsim_file_, aclsim_line_);
+        } else {
+            Base::Init(*tiling, aclsim_file_, aclsim_line_);
+        }
     }
     __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* tpipe, const char* aclsim_file_ = __builtin_FILE(),
                                 int aclsim_line_ = __builtin_LINE()) const
     {
-        Base::Init(*tiling, *tpipe, aclsim_file_, aclsim_line_);
+        if (tiling == nullptr) {
+            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), *tpipe, aclsim_file_, aclsim_line_);
+        } else {
+            Base::Init(*tiling, *tpipe, aclsim_file_, aclsim_line_);
+        }
     }
 };
 
@@ -175,7 +184,12 @@ template <class M>
 inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
                    const ::AscendC::TCubeTiling* t)
 {
-    ::AscendC::RegistMatmulObj(*p, ws, mm, *t, f, l);
+    if (t == nullptr) {  // the constant tiling of GetMatmulApiTiling (Matmul::Init(nullptr))
+        ::AscendC::RegistMatmulObj(*p, ws, mm, f, l);
+        mm.Init(t, f, l);
+    } else {
+        ::AscendC::RegistMatmulObj(*p, ws, mm, *t, f, l);
+    }
 }
 template <class M, class N>
 inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
