@@ -176,3 +176,32 @@ extern "C" __global__ __aicore__ void mm_static_partial(GM_ADDR a, GM_ADDR b, GM
 }
 // the partial constant with the runtime tiling: as Ascend C asks
 ACLSIM_CFG_KERNEL(mm_partial_runtime, PARTIAL_CONST)
+
+// two objects registered together: the first with a constant tiling without bias, the second with the runtime one
+constexpr static MatmulApiStaticTiling NO_BIAS_CONST = [] {
+    MatmulConfig c = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{64, 32, 48, 64, 32, 48});
+    c.enableSetBias = false;
+    return GetMatmulApiTiling<AT, AT, CT, CT>(c);
+}();
+extern "C" __global__ __aicore__ void mm_static_two(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR t, GM_ADDR i)
+{
+    TPipe pipe;
+    TCubeTiling runtime;
+    ReadTiling(runtime, t);
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), 64 * 48);
+    gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), 48 * 32);
+    gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 64 * 32);
+    Matmul<AT, AT, CT, CT, NO_BIAS_CONST> mm;
+    Matmul<AT, AT, CT> mm2;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, (TCubeTiling*)nullptr, mm2, &runtime);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.IterateAll(gc);
+    mm.End();
+    mm2.SetTensorA(ga);
+    mm2.SetTensorB(gb);
+    mm2.IterateAll(gc);  // the same C again
+    mm2.End();
+}

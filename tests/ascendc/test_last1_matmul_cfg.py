@@ -179,6 +179,7 @@ def test_get_matmul_api_tiling_full_constant_with_a_null_tiling(kernels, name: s
     ct = asc.MatmulType(P.GM, F.ND, asc.float32)
     at = asc.MatmulType(P.GM, F.ND, asc.float16)
     assert mm.tiling == asc.get_matmul_api_tiling(at, at, ct, ct, cfg, chip="tiny").tiling
+    assert mm.tiling.is_bias == 1  # Ascend C's constant tiling: isBias = enableSetBias
 
 
 def test_get_matmul_api_tiling_partial_constant_needs_the_runtime_tiling(kernels) -> None:
@@ -187,3 +188,10 @@ def test_get_matmul_api_tiling_partial_constant_needs_the_runtime_tiling(kernels
     got, want = run_half(kernels.mm_partial_runtime)
     np.testing.assert_array_equal(got, want)
     assert kernels.made[-1].cfg == asc.get_basic_config(64, 32, 48)
+
+
+def test_two_objects_registered_one_with_a_null_tiling(kernels) -> None:
+    got, want = run_half(kernels.mm_static_two)
+    np.testing.assert_array_equal(got, want)
+    first, second = kernels.made
+    assert first.tiling == second.tiling  # enableSetBias false: no bias, as the runtime tiling here

@@ -195,7 +195,12 @@ template <class M, class N>
 inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
                    const ::AscendC::TCubeTiling* t, const N& mm2, const ::AscendC::TCubeTiling* t2)
 {
-    ::AscendC::RegistMatmulObj(*p, ws, mm, *t, mm2, *t2, f, l);
+    if (t == nullptr || t2 == nullptr) {  // a constant tiling: each object as registered alone
+        regist(f, l, p, ws, mm, t);
+        regist(f, l, p, ws, mm2, t2);
+    } else {
+        ::AscendC::RegistMatmulObj(*p, ws, mm, *t, mm2, *t2, f, l);
+    }
 }
 }  // namespace matmul
 }  // namespace aclsim
