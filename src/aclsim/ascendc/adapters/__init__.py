@@ -23,3 +23,7 @@ __all__ += ["crd2idx", "shape_array"]
 from aclsim.ascendc.adapters.last2 import co12_params, fixpipe_old  # noqa: E402 - cube loads, fixpipe, int4
 
 __all__ += ["co12_params", "fixpipe_old"]
+
+from aclsim.ascendc.adapters.last1 import matmul_init_static  # noqa: E402 - Matmul configs and members
+
+__all__ += ["matmul_init_static"]

@@ -65,6 +65,7 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_multi.h"
 
 #include "aclsim_ascendc_vec.h"
+#include "aclsim_ascendc_last1.h" /* before the Matmul template: its MM_CFG default */
 #include "aclsim_ascendc_matmul.h"
 #include "aclsim_ascendc_util.h"
 #include "aclsim_ascendc_2.h"

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "b7bc2ed5f4072042"
+#define ACLSIM_ASCENDC_TABLE "ab867e4c69fa273b"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -957,6 +957,126 @@ template <> struct StructId<::AscendC::DataCopyCO12DstParams> { static constexpr
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class BatchMode : int32_t {
+    NONE = 0,
+    BATCH_LESS_THAN_L1 = 1,
+    BATCH_LARGE_THAN_L1 = 2,
+    SINGLE_LARGE_THAN_L1 = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::BatchMode> { static constexpr int value = 30; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class IterateOrder : int32_t {
+    ORDER_M = 0,
+    ORDER_N = 1,
+    UNDEF = 2
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::IterateOrder> { static constexpr int value = 31; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class ScheduleType : int32_t {
+    INNER_PRODUCT = 0,
+    OUTER_PRODUCT = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::ScheduleType> { static constexpr int value = 32; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum IterateMode : uint8_t {
+    ITERATE_MODE_NORMAL = 1,
+    ITERATE_MODE_ALL = 2,
+    ITERATE_MODE_BATCH = 4,
+    ITERATE_MODE_N_BATCH = 8,
+    ITERATE_MODE_DEFAULT = 255
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::IterateMode> { static constexpr int value = 33; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class MatmulConfigMode : int32_t {
+    CONFIG_NORM = 0,
+    CONFIG_MDL = 1,
+    CONFIG_SPECIALMDL = 2,
+    CONFIG_IBSHARE = 3
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::MatmulConfigMode> { static constexpr int value = 34; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_MatmulConfig(X) X(bool, doNorm) X(bool, doBasicBlock) X(bool, doMultiDataLoad) X(uint32_t, basicM) X(uint32_t, basicN) X(uint32_t, basicK) X(bool, intrinsicsCheck) X(bool, isNBatch) X(bool, enVecND2NZ) X(bool, doSpecialBasicBlock) X(uint32_t, doMTE2Preload) X(uint32_t, singleCoreM) X(uint32_t, singleCoreN) X(uint32_t, singleCoreK) X(uint32_t, stepM) X(uint32_t, stepN) X(uint32_t, baseMN) X(uint32_t, singleCoreMN) X(bool, enUnitFlag) X(bool, isPerTensor) X(bool, hasAntiQuantOffset) X(bool, doIBShareNorm) X(bool, doSpecialMDL) X(bool, enableInit) X(BatchMode, batchMode) X(bool, enableEnd) X(bool, enableGetTensorC) X(bool, enableSetOrgShape) X(bool, enableSetBias) X(bool, enableSetTail) X(bool, enableQuantVector) X(bool, enableSetDefineData) X(uint8_t, iterateMode) X(bool, enableReuse) X(bool, enableUBReuse) X(bool, enableL1CacheUB) X(bool, intraBlockPartSum) X(IterateOrder, iterateOrder) X(ScheduleType, scheduleType) X(bool, enableDoubleCache) X(bool, isBiasBatch) X(bool, enableStaticPadZeros) X(bool, isPartialOutput) X(bool, enableMixDualMaster) X(bool, isA2B2Shared) X(bool, isEnableChannelSplit) X(bool, enableKdimReorderLoad) X(bool, isCo1Shared)
+struct MatmulConfig {
+    bool doNorm = true;
+    bool doBasicBlock = false;
+    bool doMultiDataLoad = false;
+    uint32_t basicM = 0;
+    uint32_t basicN = 0;
+    uint32_t basicK = 0;
+    bool intrinsicsCheck = false;
+    bool isNBatch = false;
+    bool enVecND2NZ = false;
+    bool doSpecialBasicBlock = false;
+    uint32_t doMTE2Preload = 0;
+    uint32_t singleCoreM = 0;
+    uint32_t singleCoreN = 0;
+    uint32_t singleCoreK = 0;
+    uint32_t stepM = 0;
+    uint32_t stepN = 0;
+    uint32_t baseMN = 0;
+    uint32_t singleCoreMN = 0;
+    bool enUnitFlag = true;
+    bool isPerTensor = false;
+    bool hasAntiQuantOffset = false;
+    bool doIBShareNorm = false;
+    bool doSpecialMDL = false;
+    bool enableInit = true;
+    BatchMode batchMode = BatchMode::NONE;
+    bool enableEnd = true;
+    bool enableGetTensorC = true;
+    bool enableSetOrgShape = true;
+    bool enableSetBias = true;
+    bool enableSetTail = true;
+    bool enableQuantVector = true;
+    bool enableSetDefineData = true;
+    uint8_t iterateMode = 255;
+    bool enableReuse = true;
+    bool enableUBReuse = false;
+    bool enableL1CacheUB = false;
+    bool intraBlockPartSum = false;
+    IterateOrder iterateOrder = IterateOrder::UNDEF;
+    ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
+    bool enableDoubleCache = false;
+    bool isBiasBatch = true;
+    bool enableStaticPadZeros = false;
+    bool isPartialOutput = false;
+    bool enableMixDualMaster = false;
+    bool isA2B2Shared = false;
+    bool isEnableChannelSplit = false;
+    bool enableKdimReorderLoad = false;
+    bool isCo1Shared = false;
+    __aicore__ MatmulConfig() = default;
+    __aicore__ MatmulConfig(bool doNorm_, bool doBasicBlock_, bool doMultiDataLoad_, uint32_t basicM_, uint32_t basicN_, uint32_t basicK_, bool intrinsicsCheck_, bool isNBatch_, bool enVecND2NZ_, bool doSpecialBasicBlock_, uint32_t doMTE2Preload_, uint32_t singleCoreM_, uint32_t singleCoreN_, uint32_t singleCoreK_, uint32_t stepM_, uint32_t stepN_, uint32_t baseMN_, uint32_t singleCoreMN_, bool enUnitFlag_, bool isPerTensor_, bool hasAntiQuantOffset_, bool doIBShareNorm_, bool doSpecialMDL_, bool enableInit_, BatchMode batchMode_, bool enableEnd_, bool enableGetTensorC_, bool enableSetOrgShape_, bool enableSetBias_, bool enableSetTail_, bool enableQuantVector_, bool enableSetDefineData_, uint8_t iterateMode_, bool enableReuse_, bool enableUBReuse_, bool enableL1CacheUB_, bool intraBlockPartSum_, IterateOrder iterateOrder_, ScheduleType scheduleType_, bool enableDoubleCache_, bool isBiasBatch_, bool enableStaticPadZeros_, bool isPartialOutput_, bool enableMixDualMaster_, bool isA2B2Shared_, bool isEnableChannelSplit_, bool enableKdimReorderLoad_, bool isCo1Shared_) : doNorm(doNorm_), doBasicBlock(doBasicBlock_), doMultiDataLoad(doMultiDataLoad_), basicM(basicM_), basicN(basicN_), basicK(basicK_), intrinsicsCheck(intrinsicsCheck_), isNBatch(isNBatch_), enVecND2NZ(enVecND2NZ_), doSpecialBasicBlock(doSpecialBasicBlock_), doMTE2Preload(doMTE2Preload_), singleCoreM(singleCoreM_), singleCoreN(singleCoreN_), singleCoreK(singleCoreK_), stepM(stepM_), stepN(stepN_), baseMN(baseMN_), singleCoreMN(singleCoreMN_), enUnitFlag(enUnitFlag_), isPerTensor(isPerTensor_), hasAntiQuantOffset(hasAntiQuantOffset_), doIBShareNorm(doIBShareNorm_), doSpecialMDL(doSpecialMDL_), enableInit(enableInit_), batchMode(batchMode_), enableEnd(enableEnd_), enableGetTensorC(enableGetTensorC_), enableSetOrgShape(enableSetOrgShape_), enableSetBias(enableSetBias_), enableSetTail(enableSetTail_), enableQuantVector(enableQuantVector_), enableSetDefineData(enableSetDefineData_), iterateMode(iterateMode_), enableReuse(enableReuse_), enableUBReuse(enableUBReuse_), enableL1CacheUB(enableL1CacheUB_), intraBlockPartSum(intraBlockPartSum_), iterateOrder(iterateOrder_), scheduleType(scheduleType_), enableDoubleCache(enableDoubleCache_), isBiasBatch(isBiasBatch_), enableStaticPadZeros(enableStaticPadZeros_), isPartialOutput(isPartialOutput_), enableMixDualMaster(enableMixDualMaster_), isA2B2Shared(isA2B2Shared_), isEnableChannelSplit(isEnableChannelSplit_), enableKdimReorderLoad(enableKdimReorderLoad_), isCo1Shared(isCo1Shared_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_MatmulConfig
+    ACLSIM_STRUCT_EXTRA_MatmulConfig
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::MatmulConfig> { static constexpr int value = 23; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -1124,8 +1244,8 @@ public:
 template <TPosition aPos, CubeFormat aFmt, typename aT, bool aTrans, LayoutMode aLayout, bool aIbShare, TPosition bPos, CubeFormat bFmt, typename bT, bool bTrans, LayoutMode bLayout, bool bIbShare, TPosition cPos, CubeFormat cFmt, typename cT, LayoutMode cLayout, TPosition biasPos, CubeFormat biasFmt, typename biasT>
 class MatmulObject : public ::aclsim::detail::Object {
 public:
-    __aicore__ MatmulObject(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(418, aclsim_file_, aclsim_line_, aPos, aFmt, ::aclsim::detail::Dtype<aT>{}, aTrans, aLayout, aIbShare, bPos, bFmt, ::aclsim::detail::Dtype<bT>{}, bTrans, bLayout, bIbShare, cPos, cFmt, ::aclsim::detail::Dtype<cT>{}, cLayout, biasPos, biasFmt, ::aclsim::detail::Dtype<biasT>{}).v.i) {}
+    __aicore__ MatmulObject(const MatmulConfig& cfg, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : Object(::aclsim::detail::call(418, aclsim_file_, aclsim_line_, cfg, aPos, aFmt, ::aclsim::detail::Dtype<aT>{}, aTrans, aLayout, aIbShare, bPos, bFmt, ::aclsim::detail::Dtype<bT>{}, bTrans, bLayout, bIbShare, cPos, cFmt, ::aclsim::detail::Dtype<cT>{}, cLayout, biasPos, biasFmt, ::aclsim::detail::Dtype<biasT>{}).v.i) {}
     __aicore__ explicit MatmulObject(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_MatmulObject
     ACLSIM_CLASS_EXTRA_MatmulObject
@@ -1165,6 +1285,15 @@ public:
     __aicore__ inline void SetWorkspace(const GlobalTensor<T>& addr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(439, aclsim_file_, aclsim_line_, *this, addr); }
     __aicore__ inline void SetHF32(bool enableHF32 = false, int32_t transMode = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(440, aclsim_file_, aclsim_line_, *this, enableHF32, transMode); }
     __aicore__ inline void End(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(441, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(558, aclsim_file_, aclsim_line_, *this, batchA, batchB); }
+    template <typename T>
+    __aicore__ inline void IterateBatch(const GlobalTensor<T>& gm, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(559, aclsim_file_, aclsim_line_, *this, gm, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC); }
+    __aicore__ inline void SetQuantScalar(uint64_t quantScalar, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(560, aclsim_file_, aclsim_line_, *this, quantScalar); }
+    __aicore__ inline void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(561, aclsim_file_, aclsim_line_, *this, quantTensor); }
+    __aicore__ inline void SetUserDefInfo(uint64_t tilingPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(562, aclsim_file_, aclsim_line_, *this, tilingPtr); }
+    __aicore__ inline void SetSelfDefineData(uint64_t dataPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(563, aclsim_file_, aclsim_line_, *this, dataPtr); }
+    __aicore__ inline void InitStaticTiling(int32_t l1Size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(564, aclsim_file_, aclsim_line_, *this, l1Size); }
+    __aicore__ inline void InitStaticTiling(int32_t l1Size, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(565, aclsim_file_, aclsim_line_, *this, l1Size, tpipe); }
 };
 
 class MatmulTilingHost : public ::aclsim::detail::Object {

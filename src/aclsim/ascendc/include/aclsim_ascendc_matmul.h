@@ -26,6 +26,11 @@ struct MatmulType {
     static constexpr bool ibShare = IBSHARE;
 };
 
+/* SparseMatmulType: a MatmulType (as aclsim.kernel.SparseMatmulType) */
+template <TPosition POSITION, CubeFormat FORMAT, class TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+using SparseMatmulType = MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE>;
+
 namespace detail_matmul {
 template <class A, class B, class C, class BIAS>
 using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::layout, A::ibShare,
@@ -34,33 +39,45 @@ using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::lay
                             BIAS::pos, BIAS::format, typename BIAS::T>;
 }  // namespace detail_matmul
 
-/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE>: the MM_CFG and callback parameters of Ascend C are
-   not taken (aclsim's Matmul object runs the CFG_NORM schedule). */
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
+/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE, MM_CFG = CFG_NORM, MM_CB>: MM_CFG (a MatmulConfig,
+   aclsim_ascendc_last1.h) reaches the Python Matmul object; MM_CB only without callbacks. */
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<>>
 class Matmul : public detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
     using Base = detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+    static_assert(sizeof(MM_CB) > 0, "MatmulCallBackFunc");
 
 public:
     __aicore__ Matmul(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Base(aclsim_file_, aclsim_line_)
+        : Base(detail_mmcfg::ConfigOf(MM_CFG), aclsim_file_, aclsim_line_)
     {
     }
     using Base::Init;
+    /* a null tiling: the constant one of MM_CFG = GetMatmulApiTiling<...>(cfg, l1Size) */
     __aicore__ inline void Init(const TCubeTiling* tiling, const char* aclsim_file_ = __builtin_FILE(),
                                 int aclsim_line_ = __builtin_LINE()) const
     {
-        Base::Init(*tiling, aclsim_file_, aclsim_line_);
+        if (tiling == nullptr) {
+            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), aclsim_file_, aclsim_line_);
+        } else {
+            Base::Init(*tiling, aclsim_file_, aclsim_line_);
+        }
     }
     __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* tpipe, const char* aclsim_file_ = __builtin_FILE(),
                                 int aclsim_line_ = __builtin_LINE()) const
     {
-        Base::Init(*tiling, *tpipe, aclsim_file_, aclsim_line_);
+        if (tiling == nullptr) {
+            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), *tpipe, aclsim_file_, aclsim_line_);
+        } else {
+            Base::Init(*tiling, *tpipe, aclsim_file_, aclsim_line_);
+        }
     }
 };
 
 /* MatmulImpl: the class behind Matmul in Ascend C (`using Matmul = MatmulImpl<...>`) */
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE>
-using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<>>
+using MatmulImpl = Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB>;
 
 /* Ceil(a, b): a / b rounded up (the helper Ascend C's matmul library gives kernels) */
 template <class T> __aicore__ inline T Ceil(T num1, T num2)
@@ -167,13 +184,23 @@ template <class M>
 inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
                    const ::AscendC::TCubeTiling* t)
 {
-    ::AscendC::RegistMatmulObj(*p, ws, mm, *t, f, l);
+    if (t == nullptr) {  // the constant tiling of GetMatmulApiTiling (Matmul::Init(nullptr))
+        ::AscendC::RegistMatmulObj(*p, ws, mm, f, l);
+        mm.Init(t, f, l);
+    } else {
+        ::AscendC::RegistMatmulObj(*p, ws, mm, *t, f, l);
+    }
 }
 template <class M, class N>
 inline void regist(const char* f, int l, ::AscendC::TPipe* p, uint8_t* ws, const M& mm,
                    const ::AscendC::TCubeTiling* t, const N& mm2, const ::AscendC::TCubeTiling* t2)
 {
-    ::AscendC::RegistMatmulObj(*p, ws, mm, *t, mm2, *t2, f, l);
+    if (t == nullptr || t2 == nullptr) {  // a constant tiling: each object as registered alone
+        regist(f, l, p, ws, mm, t);
+        regist(f, l, p, ws, mm2, t2);
+    } else {
+        ::AscendC::RegistMatmulObj(*p, ws, mm, *t, mm2, *t2, f, l);
+    }
 }
 }  // namespace matmul
 }  // namespace aclsim
