@@ -1,0 +1,160 @@
+/*
+ * Kernels of the "core type, broadcast, loop mode, 5HD, misc" rows of api_cxx.txt, written in C++ against
+ * aclsim's kernel_operator.h; tests/ascendc/test_last3_api.py runs each on one block of the tiny chip and
+ * checks its output against NumPy.
+ */
+#include "kernel_operator.h"
+using namespace AscendC;
+
+/* y: 8 int32 (g_coreType, AIC, AIV, whether g_coreType == AIV) */
+extern "C" __global__ __aicore__ void last3_core_aiv(GM_ADDR y)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 8);
+    g.SetValue(0, g_coreType);
+    g.SetValue(1, AIC);
+    g.SetValue(2, AIV);
+    if (g_coreType == AIV) {
+        g.SetValue(3, 1);
+    }
+}
+
+extern "C" __global__ __aicore__ void last3_core_aic(GM_ADDR y)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 8);
+    g.SetValue(0, g_coreType);
+    if (g_coreType == AIC) {
+        g.SetValue(3, 1);
+    }
+}
+
+/* a kernel of no declared type reading g_coreType: aclsim's fault */
+extern "C" __global__ __aicore__ void last3_core_undeclared(GM_ADDR y)
+{
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer((__gm__ int32_t*)y, 8);
+    g.SetValue(0, g_coreType);
+}
+
+/* x: 16 floats (a column [16, 1]), r: 16 floats (a row [1, 16]); y: 16 floats of Arange(1.5, 0.25), then
+   x broadcast to [16, 16] (with a tmp buffer), then r broadcast to [4, 16] (BroadCast, no tmp buffer) */
+extern "C" __global__ __aicore__ void last3_arange_broadcast(GM_ADDR x, GM_ADDR r, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, rBuf, aBuf, bBuf, cBuf, tBuf;
+    pipe.InitBuffer(xBuf, 16 * sizeof(float));
+    pipe.InitBuffer(rBuf, 16 * sizeof(float));
+    pipe.InitBuffer(aBuf, 16 * sizeof(float));
+    pipe.InitBuffer(bBuf, 256 * sizeof(float));
+    pipe.InitBuffer(cBuf, 64 * sizeof(float));
+    pipe.InitBuffer(tBuf, 8192);
+    GlobalTensor<float> gx, gr, gy;
+    gx.SetGlobalBuffer((__gm__ float*)x, 16);
+    gr.SetGlobalBuffer((__gm__ float*)r, 16);
+    gy.SetGlobalBuffer((__gm__ float*)y, 16 + 256 + 64);
+    LocalTensor<float> lx = xBuf.Get<float>();
+    LocalTensor<float> lr = rBuf.Get<float>();
+    LocalTensor<float> a = aBuf.Get<float>();
+    LocalTensor<float> b = bBuf.Get<float>();
+    LocalTensor<float> c = cBuf.Get<float>();
+    LocalTensor<uint8_t> tmp = tBuf.Get<uint8_t>();
+    DataCopy(lx, gx, 16);
+    DataCopy(lr, gr, 16);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    Arange(a, 1.5f, 0.25f, 16);
+    const uint32_t colSrc[2] = {16, 1};
+    const uint32_t colDst[2] = {16, 16};
+    Broadcast<float, 2, 1>(b, lx, colDst, colSrc, tmp);
+    const uint32_t rowSrc[2] = {1, 16};
+    const uint32_t rowDst[2] = {4, 16};
+    BroadCast<float, 2, 0>(c, lr, rowDst, rowSrc);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, a, 16);
+    DataCopy(gy[16], b, 256);
+    DataCopy(gy[272], c, 64);
+}
+
+/* x: 256 halves ([16, 16]); y: 768 halves: x transposed three times, by the address-list, tensor-list and
+   LocalTensor<uint64_t> forms of TransDataTo5HD */
+extern "C" __global__ __aicore__ void last3_5hd(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, dBuf, aBuf;
+    pipe.InitBuffer(xBuf, 256 * sizeof(half));
+    pipe.InitBuffer(dBuf, 768 * sizeof(half));
+    pipe.InitBuffer(aBuf, 32 * sizeof(uint64_t));
+    GlobalTensor<half> gx, gy;
+    gx.SetGlobalBuffer((__gm__ half*)x, 256);
+    gy.SetGlobalBuffer((__gm__ half*)y, 768);
+    LocalTensor<half> lx = xBuf.Get<half>();
+    LocalTensor<half> d = dBuf.Get<half>();
+    LocalTensor<uint64_t> addr = aBuf.Get<uint64_t>();
+    DataCopy(lx, gx, 256);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    TransDataTo5HDParams params{false, false, 1, 0, 0};
+    uint64_t dstList[16];
+    uint64_t srcList[16];
+    LocalTensor<half> dstTensors[16];
+    LocalTensor<half> srcTensors[16];
+    for (int i = 0; i < 16; ++i) {
+        dstList[i] = d[16 * i].GetPhyAddr();
+        srcList[i] = lx[16 * i].GetPhyAddr();
+        dstTensors[i] = d[256 + 16 * i];
+        srcTensors[i] = lx[16 * i];
+        addr.SetValue(i, d[512 + 16 * i].GetPhyAddr());
+        addr.SetValue(16 + i, lx[16 * i].GetPhyAddr());
+    }
+    TransDataTo5HD<half>(dstList, srcList, params);
+    TransDataTo5HD<half>(dstTensors, srcTensors, params);
+    TransDataTo5HD<half>(addr, addr[16], params);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, d, 768);
+}
+
+/* x: 32 floats ([4, 8]); y: 16 floats: the row sums (Pattern::Reduce::AR, with a tmp buffer) then the
+   column sums (RA, without one) */
+extern "C" __global__ __aicore__ void last3_reduce_pattern(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, dBuf, tBuf;
+    pipe.InitBuffer(xBuf, 32 * sizeof(float));
+    pipe.InitBuffer(dBuf, 16 * sizeof(float));
+    pipe.InitBuffer(tBuf, 4096);
+    GlobalTensor<float> gx, gy;
+    gx.SetGlobalBuffer((__gm__ float*)x, 32);
+    gy.SetGlobalBuffer((__gm__ float*)y, 16);
+    LocalTensor<float> lx = xBuf.Get<float>();
+    LocalTensor<float> d = dBuf.Get<float>();
+    LocalTensor<uint8_t> tmp = tBuf.Get<uint8_t>();
+    DataCopy(lx, gx, 32);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    Duplicate(d, 0.0f, 16);
+    const uint32_t shape[2] = {4, 8};
+    ReduceSum<float, Pattern::Reduce::AR>(d, lx, tmp, shape, true);
+    ReduceSum<float, Pattern::Reduce::RA, false>(d[8], lx, shape, true);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, d, 16);
+}
+
+/* SetLoopModePara on a chip without loop mode (the tiny chip is arch 2201): aclsim's fault */
+extern "C" __global__ __aicore__ void last3_loop_mode(GM_ADDR y)
+{
+    LoopModeParams params{2, 2, 96, 128, 192, 288};
+    SetLoopModePara(params, DataCopyMVType::OUT_TO_UB);
+    ResetLoopModePara(DataCopyMVType::OUT_TO_UB);
+}

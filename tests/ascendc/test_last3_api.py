@@ -1,0 +1,99 @@
+"""The C++ rows of "core type, broadcast, loop mode, 5HD, misc" (api_cxx.txt's section of that name): each
+kernel of last3_kernels.cpp run on one block of the tiny chip, its output checked against NumPy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import aclsim
+from aclsim.errors import KernelFault, TaskError
+
+SOURCE = Path(__file__).with_name("last3_kernels.cpp")
+
+
+@pytest.fixture
+def run(cpp_kernels):
+    """``run(name, inputs, *outs)``: the kernel on one block of the tiny chip with the inputs' device
+    copies and a device buffer per output (NumPy arrays the results are copied into); the launch."""
+    kernels = cpp_kernels([SOURCE])
+    made = []
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
+
+    def go(name: str, inputs: list[np.ndarray], *outs: np.ndarray) -> object:
+        stream = aclsim.create_stream()
+        ptrs = []
+        for a in [*inputs, *outs]:
+            d = aclsim.malloc(max(a.nbytes, 32))
+            made.append(d)
+            aclsim.memcpy(d, a.nbytes, a, a.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+            ptrs.append(d)
+        launch = getattr(kernels, name)[1, stream](*ptrs)
+        aclsim.synchronize_stream(stream)
+        for out, d in zip(outs, ptrs[len(inputs):], strict=True):
+            aclsim.memcpy(out, out.nbytes, d, out.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+        return launch
+
+    yield go
+    for d in made:
+        aclsim.free(d)
+
+
+def _line(marker: str) -> int:
+    return next(i for i, text in enumerate(SOURCE.read_text().splitlines(), 1) if marker in text)
+
+
+def test_core_type_on_each_core(run) -> None:
+    y = np.zeros(8, np.int32)
+    run("last3_core_aiv", [], y)
+    assert list(y[:4]) == [2, 1, 2, 1]
+    y = np.zeros(8, np.int32)
+    run("last3_core_aic", [], y)
+    assert list(y[:4]) == [1, 0, 0, 1]
+
+
+def test_core_type_needs_a_declared_type(run) -> None:
+    with pytest.raises((KernelFault, TaskError)) as err:
+        run("last3_core_undeclared", [], np.zeros(8, np.int32))
+    assert "g_coreType" in str(err.value)
+
+
+def test_arange_and_broadcast(run) -> None:
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(16).astype(np.float32)
+    r = rng.standard_normal(16).astype(np.float32)
+    y = np.zeros(16 + 256 + 64, np.float32)
+    launch = run("last3_arange_broadcast", [x, r], y)
+    assert np.array_equal(y[:16], np.float32(1.5) + np.arange(16, dtype=np.float32) * np.float32(0.25))
+    assert np.array_equal(y[16:272].reshape(16, 16), np.broadcast_to(x[:, None], (16, 16)))
+    assert np.array_equal(y[272:].reshape(4, 16), np.broadcast_to(r[None, :], (4, 16)))
+    lines = {i.line for i in launch.streams[0] if i.file.endswith("last3_kernels.cpp")}
+    assert _line("Broadcast<float, 2, 1>") in lines and _line("BroadCast<float, 2, 0>") in lines
+
+
+def test_trans_data_to_5hd_three_forms(run) -> None:
+    x = np.arange(256, dtype=np.float16)
+    y = np.zeros(768, np.float16)
+    run("last3_5hd", [x], y)
+    expect = x.reshape(16, 16).T
+    for k in range(3):
+        assert np.array_equal(y[256 * k:256 * (k + 1)].reshape(16, 16), expect), k
+
+
+def test_reduce_sum_patterns(run) -> None:
+    x = np.random.default_rng(5).standard_normal(32).astype(np.float32)
+    y = np.zeros(16, np.float32)
+    run("last3_reduce_pattern", [x], y)
+    m = x.reshape(4, 8)
+    assert np.allclose(y[:4], m.sum(axis=1), rtol=1e-6, atol=1e-6)
+    assert np.allclose(y[8:16], m.sum(axis=0), rtol=1e-6, atol=1e-6)  # the library sums rows pairwise
+
+
+def test_loop_mode_is_arch_3510_only(run) -> None:
+    with pytest.raises((KernelFault, TaskError)) as err:
+        run("last3_loop_mode", [], np.zeros(8, np.int32))
+    assert "loop mode exists on arch 3510" in str(err.value)
+    assert f"last3_kernels.cpp:{_line('SetLoopModePara(params')}" in str(err.value)
