@@ -6,7 +6,7 @@
 #include "kernel_operator.h"
 using namespace AscendC;
 
-/* y: 8 int32 (g_coreType, AIC, AIV, whether g_coreType == AIV) */
+/* y: 8 int32 (g_coreType, AIC, AIV, whether g_coreType == AIV, RESERVED_WORKSPACE) */
 extern "C" __global__ __aicore__ void last3_core_aiv(GM_ADDR y)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
@@ -18,6 +18,8 @@ extern "C" __global__ __aicore__ void last3_core_aiv(GM_ADDR y)
     if (g_coreType == AIV) {
         g.SetValue(3, 1);
     }
+    uint32_t reserved = RESERVED_WORKSPACE;
+    g.SetValue(4, static_cast<int32_t>(reserved));
 }
 
 extern "C" __global__ __aicore__ void last3_core_aic(GM_ADDR y)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import aclsim
+import aclsim.kernel as asc
 from aclsim.errors import KernelFault, TaskError
 
 SOURCE = Path(__file__).with_name("last3_kernels.cpp")
@@ -46,10 +47,18 @@ def _line(marker: str) -> int:
     return next(i for i, text in enumerate(SOURCE.read_text().splitlines(), 1) if marker in text)
 
 
+@asc.kernel
+def _py_reserved(y: asc.GmAddr) -> None:
+    g = asc.GlobalTensor(asc.int32)
+    g.set_global_buffer(y, 8)
+    g.set_value(4, asc.reserved_workspace())
+
+
 def test_core_type_on_each_core(run) -> None:
     y = np.zeros(8, np.int32)
     run("last3_core_aiv", [], y)
     assert list(y[:4]) == [2, 1, 2, 1]
+    assert y[4] == asc.sys_workspace_size("tiny") == 16 * 2**20
     y = np.zeros(8, np.int32)
     run("last3_core_aic", [], y)
     assert list(y[:4]) == [1, 0, 0, 1]
@@ -97,3 +106,20 @@ def test_loop_mode_is_arch_3510_only(run) -> None:
         run("last3_loop_mode", [], np.zeros(8, np.int32))
     assert "loop mode exists on arch 3510" in str(err.value)
     assert f"last3_kernels.cpp:{_line('SetLoopModePara(params')}" in str(err.value)
+
+
+def test_reserved_workspace_in_a_python_kernel() -> None:
+    for chip, mib in (("tiny", 16), ("310P", 2)):
+        aclsim.init(chip=chip)
+        aclsim.set_device(0)
+        stream = aclsim.create_stream()
+        d = aclsim.malloc(32)
+        _py_reserved[1, stream](d)
+        aclsim.synchronize_stream(stream)
+        y = np.zeros(8, np.int32)
+        aclsim.memcpy(y, 32, d, 32, aclsim.MemcpyKind.DEVICE_TO_HOST)
+        aclsim.free(d)
+        aclsim.destroy_stream(stream)
+        aclsim.reset_device(0)
+        aclsim.finalize()
+        assert y[4] == mib * 2**20, chip

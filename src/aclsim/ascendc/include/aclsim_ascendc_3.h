@@ -3,6 +3,7 @@
    - g_coreType: Ascend C's global holding the running core's type (AIC 1, AIV 2); here an object
      converting to int32_t by calling the AclsimCoreType row (a kernel of a declared type only, as in
      Python), so `if (g_coreType == AIV)` reads the running block's type;
+   - RESERVED_WORKSPACE: a chip-dependent size as aclsim_ascendc_util.h's TOTAL_UB_SIZE;
    - Pattern::Reduce::AR / RA and ReduceSum<T, pattern, isReuseSource>(dst, src[, sharedTmpBuffer],
      srcShape, srcInnerPad), over the AclsimReduceSumPattern rows;
    - TransDataTo5HD<T>(LocalTensor<T> (&dstList)[16], LocalTensor<T> (&srcList)[16], params): the
@@ -16,6 +17,10 @@ struct AclsimCoreTypeValue {
     __aicore__ inline operator int32_t() const { return AclsimCoreType(__FILE__, __LINE__); }
 };
 inline constexpr AclsimCoreTypeValue g_coreType{};
+
+/* RESERVED_WORKSPACE: the system workspace's bytes on the running chip (16 MiB on the A2/A3, 2 MiB on
+   the 310P/910); converts to uint32_t like TOTAL_UB_SIZE (no constant expression) */
+inline constexpr AclsimChipSize RESERVED_WORKSPACE{&AclsimReservedWorkspace};
 
 namespace Pattern {
 namespace Reduce {

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "6ee5136e7769102a"
+#define ACLSIM_ASCENDC_TABLE "f5586850daaa9c51"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -2488,5 +2488,7 @@ __aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, c
 
 template <typename T, bool isReuseSource>
 __aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(556, aclsim_file_, aclsim_line_, dstTensor, srcTensor, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+
+__aicore__ inline uint32_t AclsimReservedWorkspace(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(557, aclsim_file_, aclsim_line_)); }
 
 }  // namespace AscendC
