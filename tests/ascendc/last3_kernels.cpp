@@ -160,3 +160,30 @@ extern "C" __global__ __aicore__ void last3_loop_mode(GM_ADDR y)
     SetLoopModePara(params, DataCopyMVType::OUT_TO_UB);
     ResetLoopModePara(DataCopyMVType::OUT_TO_UB);
 }
+
+/* x: 64 floats; y: 512 floats (the 310P: x[0:16] and x[16:32] each filling a 16 x 16 L0C fractal by
+   BroadCastVecToMM, brought back through UB by the coupled chip's L0C -> UB DataCopy) */
+extern "C" __global__ __aicore__ void last3_brcmm(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> vBuf, oBuf;
+    TBuf<TPosition::CO1> cBuf;
+    pipe.InitBuffer(vBuf, 64 * sizeof(float));
+    pipe.InitBuffer(oBuf, 512 * sizeof(float));
+    pipe.InitBuffer(cBuf, 512 * sizeof(float));
+    GlobalTensor<float> gx, gy;
+    gx.SetGlobalBuffer((__gm__ float*)x, 64);
+    gy.SetGlobalBuffer((__gm__ float*)y, 512);
+    LocalTensor<float> v = vBuf.Get<float>();
+    LocalTensor<float> o = oBuf.Get<float>();
+    LocalTensor<float> c = cBuf.Get<float>();
+    DataCopy(v, gx, 64);
+    PipeBarrier<PIPE_ALL>();
+    BroadCastVecToMM(c, v, 1, 2, 0, 0);
+    PipeBarrier<PIPE_ALL>();
+    DataCopyEnhancedParams enhanced;
+    enhanced.blockMode = BlockMode::BLOCK_MODE_MATRIX;
+    DataCopy(o, c, DataCopyParams{1, 2, 0, 0}, enhanced);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(gy, o, 512);
+}

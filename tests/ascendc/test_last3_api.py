@@ -123,3 +123,31 @@ def test_reserved_workspace_in_a_python_kernel() -> None:
         aclsim.reset_device(0)
         aclsim.finalize()
         assert y[4] == mib * 2**20, chip
+
+
+def test_broad_cast_vec_to_mm_on_the_310p(cpp_kernels) -> None:
+    kernels = cpp_kernels([SOURCE])
+    aclsim.init(chip="310P")
+    aclsim.set_device(0)
+    stream = aclsim.create_stream()
+    x = (np.arange(64) * 3 - 50).astype(np.float32)
+    dx, dy = aclsim.malloc(x.nbytes), aclsim.malloc(512 * 4)
+    aclsim.memcpy(dx, x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    kernels.last3_brcmm[1, stream](dx, dy)
+    aclsim.synchronize_stream(stream)
+    y = np.zeros(512, np.float32)
+    aclsim.memcpy(y, y.nbytes, dy, y.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    for d in (dx, dy):
+        aclsim.free(d)
+    aclsim.destroy_stream(stream)
+    aclsim.reset_device(0)
+    frac = y.reshape(2, 16, 16)
+    assert np.array_equal(frac[0], np.broadcast_to(x[:16], (16, 16)))
+    assert np.array_equal(frac[1], np.broadcast_to(x[16:32], (16, 16)))
+
+
+def test_broad_cast_vec_to_mm_has_no_path_on_a_split_chip(run) -> None:
+    with pytest.raises((KernelFault, TaskError)) as err:
+        run("last3_brcmm", [np.zeros(64, np.float32)], np.zeros(512, np.float32))
+    assert "no UB -> L0C path" in str(err.value)
+    assert f"last3_kernels.cpp:{_line('BroadCastVecToMM(c, v')}" in str(err.value)
