@@ -187,3 +187,54 @@ extern "C" __global__ __aicore__ void last3_brcmm(GM_ADDR x, GM_ADDR y)
     PipeBarrier<PIPE_ALL>();
     DataCopy(gy, o, 512);
 }
+
+/* xh: 64 halves ([4, 16]); sf, mf: 32 floats (the rows' sum and max blocks [4, 8]); xf: 64 floats ([4, 16]);
+   y: 64 halves (SimpleSoftMax of xh with the float blocks, a tmp buffer and the shape info) then, as floats
+   from byte 128, 64 floats (of xf with the same blocks, no tmp buffer) */
+extern "C" __global__ __aicore__ void last3_simple_softmax(GM_ADDR xh, GM_ADDR sf, GM_ADDR mf, GM_ADDR xf,
+                                                          GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> hBuf, sBuf, mBuf, fBuf, dhBuf, dfBuf, tBuf;
+    pipe.InitBuffer(hBuf, 64 * sizeof(half));
+    pipe.InitBuffer(sBuf, 32 * sizeof(float));
+    pipe.InitBuffer(mBuf, 32 * sizeof(float));
+    pipe.InitBuffer(fBuf, 64 * sizeof(float));
+    pipe.InitBuffer(dhBuf, 64 * sizeof(half));
+    pipe.InitBuffer(dfBuf, 64 * sizeof(float));
+    pipe.InitBuffer(tBuf, 8192);
+    GlobalTensor<half> gh, gyh;
+    GlobalTensor<float> gs, gm, gf, gyf;
+    gh.SetGlobalBuffer((__gm__ half*)xh, 64);
+    gs.SetGlobalBuffer((__gm__ float*)sf, 32);
+    gm.SetGlobalBuffer((__gm__ float*)mf, 32);
+    gf.SetGlobalBuffer((__gm__ float*)xf, 64);
+    gyh.SetGlobalBuffer((__gm__ half*)y, 64);
+    gyf.SetGlobalBuffer((__gm__ float*)(y + 64 * sizeof(half)), 64);
+    LocalTensor<half> h = hBuf.Get<half>();
+    LocalTensor<float> s = sBuf.Get<float>();
+    LocalTensor<float> m = mBuf.Get<float>();
+    LocalTensor<float> f = fBuf.Get<float>();
+    LocalTensor<half> dh = dhBuf.Get<half>();
+    LocalTensor<float> df = dfBuf.Get<float>();
+    LocalTensor<uint8_t> tmp = tBuf.Get<uint8_t>();
+    DataCopy(h, gh, 64);
+    DataCopy(s, gs, 32);
+    DataCopy(m, gm, 32);
+    DataCopy(f, gf, 64);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    SoftMaxTiling tiling;
+    tiling.srcM = 4;
+    tiling.srcK = 16;
+    tiling.splitM = 4;
+    SoftMaxShapeInfo info{4, 16, 4, 16};
+    SimpleSoftMax<half>(dh, s, m, h, tmp, tiling, info);
+    SimpleSoftMax<float>(df, s, m, f, tiling);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gyh, dh, 64);
+    DataCopy(gyf, df, 64);
+}

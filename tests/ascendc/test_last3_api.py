@@ -151,3 +151,19 @@ def test_broad_cast_vec_to_mm_has_no_path_on_a_split_chip(run) -> None:
         run("last3_brcmm", [np.zeros(64, np.float32)], np.zeros(512, np.float32))
     assert "no UB -> L0C path" in str(err.value)
     assert f"last3_kernels.cpp:{_line('BroadCastVecToMM(c, v')}" in str(err.value)
+
+
+def test_simple_softmax_with_given_sum_and_max(run) -> None:
+    rng = np.random.default_rng(11)
+    xf = rng.standard_normal((4, 16)).astype(np.float32)
+    xh = rng.standard_normal((4, 16)).astype(np.float16)
+    mx = rng.standard_normal(4).astype(np.float32)  # not the rows' own: SimpleSoftMax does not reduce
+    sm = rng.uniform(1, 4, 4).astype(np.float32)
+    y = np.zeros(64 * 2 + 64 * 4, np.uint8)
+    launch = run("last3_simple_softmax", [xh.ravel(), np.repeat(sm, 8), np.repeat(mx, 8), xf.ravel()], y)
+    expect_h = (np.exp(xh.astype(np.float32) - mx[:, None]) / sm[:, None]).astype(np.float16)
+    expect_f = np.exp(xf - mx[:, None]) / sm[:, None]
+    assert np.allclose(y[:128].view(np.float16).reshape(4, 16).astype(np.float32), expect_h, rtol=2e-3)
+    assert np.allclose(y[128:].view(np.float32).reshape(4, 16), expect_f, rtol=1e-6)
+    lines = {i.line for i in launch.streams[0] if i.op == "exp"}
+    assert lines == {_line("SimpleSoftMax<half>"), _line("SimpleSoftMax<float>")}
