@@ -238,3 +238,37 @@ extern "C" __global__ __aicore__ void last3_simple_softmax(GM_ADDR xh, GM_ADDR s
     DataCopy(gyh, dh, 64);
     DataCopy(gyf, df, 64);
 }
+
+/* x: 512 int8 ([16, 32]); y: 512 int8: TransDataTo5HD<int8_t> with dstHighHalf and srcHighHalf (the high 16
+   columns of the 16 source blocks into the high halves of the 16 destination blocks; the low halves 0) */
+extern "C" __global__ __aicore__ void last3_5hd_int8(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xBuf, dBuf;
+    pipe.InitBuffer(xBuf, 512);
+    pipe.InitBuffer(dBuf, 512);
+    GlobalTensor<int8_t> gx, gy;
+    gx.SetGlobalBuffer((__gm__ int8_t*)x, 512);
+    gy.SetGlobalBuffer((__gm__ int8_t*)y, 512);
+    LocalTensor<int8_t> lx = xBuf.Get<int8_t>();
+    LocalTensor<int8_t> d = dBuf.Get<int8_t>();
+    DataCopy(lx, gx, 512);
+    Duplicate(d.ReinterpretCast<int16_t>(), static_cast<int16_t>(0), 256);
+    TQueSync<PIPE_MTE2, PIPE_V> in;
+    in.SetFlag(0);
+    in.WaitFlag(0);
+    LocalTensor<int8_t> dstList[16];
+    LocalTensor<int8_t> srcList[16];
+    for (int i = 0; i < 16; ++i) {
+        dstList[i] = d[32 * i];
+        srcList[i] = lx[32 * i];
+    }
+    TransDataTo5HDParams params;
+    params.dstHighHalf = true;
+    params.srcHighHalf = true;
+    TransDataTo5HD<int8_t>(dstList, srcList, params);
+    TQueSync<PIPE_V, PIPE_MTE3> out;
+    out.SetFlag(0);
+    out.WaitFlag(0);
+    DataCopy(gy, d, 512);
+}

@@ -167,3 +167,12 @@ def test_simple_softmax_with_given_sum_and_max(run) -> None:
     assert np.allclose(y[128:].view(np.float32).reshape(4, 16), expect_f, rtol=1e-6)
     lines = {i.line for i in launch.streams[0] if i.op == "exp"}
     assert lines == {_line("SimpleSoftMax<half>"), _line("SimpleSoftMax<float>")}
+
+
+def test_trans_data_to_5hd_int8_high_halves(run) -> None:
+    x = np.random.default_rng(4).integers(-128, 128, 512).astype(np.int8)
+    y = np.full(512, 7, np.int8)
+    run("last3_5hd_int8", [x], y)
+    got, src = y.reshape(16, 32), x.reshape(16, 32)
+    assert (got[:, :16] == 0).all()
+    assert np.array_equal(got[:, 16:], src[:, 16:].T)
