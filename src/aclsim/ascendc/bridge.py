@@ -59,7 +59,8 @@ K_NONE, K_INT, K_FLOAT, K_HANDLE, K_STRUCT, K_ENUM, K_DTYPE, K_GM, K_ARRAY, K_ST
 #: the dtype codes of kernel_operator.h's DtypeCode
 DTYPES: dict[int, Any] = {1: asc.half, 2: asc.float32, 3: asc.bfloat16, 4: asc.int8, 5: asc.uint8,
                           6: asc.int16, 7: asc.uint16, 8: asc.int32, 9: asc.uint32, 10: asc.int64,
-                          11: asc.uint64, 12: np.dtype(np.bool_), 13: np.dtype(np.float64)}
+                          11: asc.uint64, 12: np.dtype(np.bool_), 13: np.dtype(np.float64),
+                          14: asc.int4b_t}
 
 #: Ascend's SoC names (CMake's tikicpulib::<soc>, run.sh's SOC_VERSION) -> aclsim's chip presets
 SOC_CHIPS = {"Ascend910B1": "910B1", "Ascend910B2": "910B2", "Ascend910B3": "910B3", "Ascend910B4": "910B4",

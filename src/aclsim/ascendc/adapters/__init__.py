@@ -19,3 +19,7 @@ __all__ += cube.__all__
 from aclsim.ascendc.adapters.util import crd2idx, shape_array  # noqa: E402 - memory, cache, utilities
 
 __all__ += ["crd2idx", "shape_array"]
+
+from aclsim.ascendc.adapters.last2 import co12_params, fixpipe_old  # noqa: E402 - cube loads, fixpipe, int4
+
+__all__ += ["co12_params", "fixpipe_old"]

@@ -67,6 +67,7 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_vec.h"
 #include "aclsim_ascendc_matmul.h"
 #include "aclsim_ascendc_util.h"
+#include "aclsim_ascendc_2.h"
 #include "aclsim_ascendc_3.h"
 
 #endif

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "08f0ba3854011cc4"
+#define ACLSIM_ASCENDC_TABLE "08da472f03ee5223"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -864,6 +864,99 @@ template <> struct EnumId<::AscendC::Hardware> { static constexpr int value = 25
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class FmatrixMode : uint8_t {
+    FMATRIX_LEFT = 0,
+    FMATRIX_RIGHT = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::FmatrixMode> { static constexpr int value = 26; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class QuantMode : int32_t {
+    NoQuant = 0,
+    F322F16 = 1,
+    F322BF16 = 2,
+    DEQF16 = 3,
+    VDEQF16 = 4,
+    QF322B8_PRE = 5,
+    VQF322B8_PRE = 6,
+    REQ8 = 7,
+    VREQ8 = 8
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::QuantMode> { static constexpr int value = 27; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class HF32Mode : int32_t {
+    DISABLE = 0,
+    ENABLE = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::HF32Mode> { static constexpr int value = 28; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class HF32TransMode : int32_t {
+    NEAREST_EVEN = 0,
+    NEAREST_ZERO = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::HF32TransMode> { static constexpr int value = 29; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_LoadData2dTransposeParams(X) X(uint16_t, startIndex) X(uint8_t, repeatTimes) X(uint16_t, srcStride) X(uint16_t, dstGap) X(uint16_t, dstFracGap) X(uint8_t, addrMode)
+struct LoadData2dTransposeParams {
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstGap = 0;
+    uint16_t dstFracGap = 0;
+    uint8_t addrMode = 0;
+    __aicore__ LoadData2dTransposeParams() = default;
+    __aicore__ LoadData2dTransposeParams(uint16_t startIndex_, uint8_t repeatTimes_, uint16_t srcStride_, uint16_t dstGap_, uint16_t dstFracGap_, uint8_t addrMode_) : startIndex(startIndex_), repeatTimes(repeatTimes_), srcStride(srcStride_), dstGap(dstGap_), dstFracGap(dstFracGap_), addrMode(addrMode_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_LoadData2dTransposeParams
+    ACLSIM_STRUCT_EXTRA_LoadData2dTransposeParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::LoadData2dTransposeParams> { static constexpr int value = 21; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_DataCopyCO12DstParams(X) X(uint16_t, nSize) X(uint16_t, mSize) X(uint32_t, dstStride) X(uint16_t, srcStride) X(QuantMode_t, quantPre) X(uint8_t, reluPre) X(bool, channelSplit) X(bool, nz2ndEn) X(uint8_t, sid) X(uint8_t, unitFlag) X(uint8_t, clipReluPre) X(uint8_t, eltWiseOp)
+struct DataCopyCO12DstParams {
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint32_t dstStride = 0;
+    uint16_t srcStride = 0;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint8_t reluPre = 0;
+    bool channelSplit = false;
+    bool nz2ndEn = false;
+    uint8_t sid = 0;
+    uint8_t unitFlag = 0;
+    uint8_t clipReluPre = 0;
+    uint8_t eltWiseOp = 0;
+    __aicore__ DataCopyCO12DstParams() = default;
+    __aicore__ DataCopyCO12DstParams(uint16_t nSize_, uint16_t mSize_, uint32_t dstStride_, uint16_t srcStride_, QuantMode_t quantPre_, uint8_t reluPre_, bool channelSplit_, bool nz2ndEn_, uint8_t sid_, uint8_t unitFlag_, uint8_t clipReluPre_, uint8_t eltWiseOp_) : nSize(nSize_), mSize(mSize_), dstStride(dstStride_), srcStride(srcStride_), quantPre(quantPre_), reluPre(reluPre_), channelSplit(channelSplit_), nz2ndEn(nz2ndEn_), sid(sid_), unitFlag(unitFlag_), clipReluPre(clipReluPre_), eltWiseOp(eltWiseOp_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DataCopyCO12DstParams
+    ACLSIM_STRUCT_EXTRA_DataCopyCO12DstParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyCO12DstParams> { static constexpr int value = 22; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 enum class DataFormat : uint8_t {
     ND = 0,
     NZ = 1,
@@ -876,7 +969,7 @@ enum class DataFormat : uint8_t {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-template <> struct EnumId<::AscendC::DataFormat> { static constexpr int value = 26; };
+template <> struct EnumId<::AscendC::DataFormat> { static constexpr int value = 30; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -886,7 +979,7 @@ enum class DataCopyMVType : uint8_t {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-template <> struct EnumId<::AscendC::DataCopyMVType> { static constexpr int value = 27; };
+template <> struct EnumId<::AscendC::DataCopyMVType> { static constexpr int value = 31; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -906,7 +999,7 @@ struct LoopModeParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-template <> struct StructId<::AscendC::LoopModeParams> { static constexpr int value = 21; };
+template <> struct StructId<::AscendC::LoopModeParams> { static constexpr int value = 23; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -925,7 +1018,7 @@ struct TransDataTo5HDParams {
 };
 }  // namespace AscendC
 namespace aclsim { namespace detail {
-template <> struct StructId<::AscendC::TransDataTo5HDParams> { static constexpr int value = 22; };
+template <> struct StructId<::AscendC::TransDataTo5HDParams> { static constexpr int value = 24; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -2453,66 +2546,100 @@ __aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t add
 
 __aicore__ inline int64_t AclsimCrd2Idx(const uint64_t coord[64], const uint64_t shape[64], const uint64_t stride[64], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(535, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{coord, 64}, ::aclsim::detail::Array{shape, 64}, ::aclsim::detail::Array{stride, 64})); }
 
-__aicore__ inline int32_t AclsimCoreType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(544, aclsim_file_, aclsim_line_)); }
+__aicore__ inline void SetFmatrixFields(uint16_t l1H, uint16_t l1W, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, FmatrixMode fmatrixMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(544, aclsim_file_, aclsim_line_, l1H, l1W, padLeft, padRight, padTop, padBottom, fmatrixMode); }
 
 template <typename T>
-__aicore__ inline void Arange(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(545, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
+__aicore__ inline void SetLoadDataPaddingValue(T padValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(545, aclsim_file_, aclsim_line_, padValue); }
 
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(546, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+template <typename T>
+__aicore__ inline void LoadData3DFieldsConfig(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, bool isSetFMatrix, bool isSetPadding, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(546, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl, isSetFMatrix, isSetPadding); }
 
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(547, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
-
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(548, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
-
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(549, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(547, aclsim_file_, aclsim_line_, dst, src, params); }
 
 template <typename T, typename U>
-__aicore__ inline void BroadCastVecToMM(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(550, aclsim_file_, aclsim_line_, dst, src, blockCount, blockLen, srcGap, dstGap); }
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(548, aclsim_file_, aclsim_line_, dst, src, params); }
 
-__aicore__ inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(551, aclsim_file_, aclsim_line_, loopParams, type); }
+__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(549, aclsim_file_, aclsim_line_, ndNum, srcNdStride, dstNdStride); }
 
-__aicore__ inline void ResetLoopModePara(DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(552, aclsim_file_, aclsim_line_, type); }
+__aicore__ inline void SetDeqScale(half scale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(550, aclsim_file_, aclsim_line_, scale); }
+
+__aicore__ inline void SetDeqScale(float scale, int16_t offset, bool signMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(551, aclsim_file_, aclsim_line_, scale, offset, signMode); }
+
+__aicore__ inline void SetHF32Mode(HF32Mode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(552, aclsim_file_, aclsim_line_, mode); }
+
+__aicore__ inline void SetHF32Mode(bool hf32Mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(553, aclsim_file_, aclsim_line_, hf32Mode); }
+
+__aicore__ inline void SetHF32TransMode(HF32TransMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(554, aclsim_file_, aclsim_line_, mode); }
+
+__aicore__ inline void SetHF32TransMode(bool hf32TransMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(555, aclsim_file_, aclsim_line_, hf32TransMode); }
+
+template <typename T, typename U>
+__aicore__ inline void FixpipeOldFields(const GlobalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(556, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
+
+template <typename T, typename U>
+__aicore__ inline void FixpipeOldFields(const LocalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(557, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
+
+__aicore__ inline int32_t AclsimCoreType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(558, aclsim_file_, aclsim_line_)); }
 
 template <typename T>
-__aicore__ inline void TransDataTo5HD(const uint64_t dstList[16], const uint64_t srcList[16], const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(553, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{dstList, 16}, ::aclsim::detail::Array{srcList, 16}, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void Arange(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(559, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(560, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(561, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(562, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(563, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+
+template <typename T, typename U>
+__aicore__ inline void BroadCastVecToMM(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(564, aclsim_file_, aclsim_line_, dst, src, blockCount, blockLen, srcGap, dstGap); }
+
+__aicore__ inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(565, aclsim_file_, aclsim_line_, loopParams, type); }
+
+__aicore__ inline void ResetLoopModePara(DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(566, aclsim_file_, aclsim_line_, type); }
 
 template <typename T>
-__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(554, aclsim_file_, aclsim_line_, dst, src, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void TransDataTo5HD(const uint64_t dstList[16], const uint64_t srcList[16], const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(567, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{dstList, 16}, ::aclsim::detail::Array{srcList, 16}, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(568, aclsim_file_, aclsim_line_, dst, src, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
 
 template <typename T, bool isReuseSource>
-__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(555, aclsim_file_, aclsim_line_, dstTensor, srcTensor, sharedTmpBuffer, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(569, aclsim_file_, aclsim_line_, dstTensor, srcTensor, sharedTmpBuffer, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
 
 template <typename T, bool isReuseSource>
-__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(556, aclsim_file_, aclsim_line_, dstTensor, srcTensor, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(570, aclsim_file_, aclsim_line_, dstTensor, srcTensor, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
 
-__aicore__ inline uint32_t AclsimReservedWorkspace(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(557, aclsim_file_, aclsim_line_)); }
-
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(558, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline uint32_t AclsimReservedWorkspace(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(571, aclsim_file_, aclsim_line_)); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(559, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(572, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(560, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(573, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(561, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(574, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(562, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(575, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(563, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(576, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(564, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(577, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(565, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(578, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(579, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 }  // namespace AscendC
