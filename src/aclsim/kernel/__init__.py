@@ -216,6 +216,7 @@ from aclsim.kernel.multicore import (
     get_user_workspace,
     init_global_memory,
     init_output,
+    reserved_workspace,
     set_sys_workspace,
     sync_all,
     sys_workspace_size,
@@ -438,6 +439,7 @@ __all__ += [  # multi-core kernels, atomic stores, workspaces (issue 13)
     "set_sys_workspace",
     "sync_all",
     "sys_workspace_size",
+    "reserved_workspace",
 ]
 __all__ += [  # data movement (issue 13)
     "NCHW_CONV_ADDR_LIST_SIZE",

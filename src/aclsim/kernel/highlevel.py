@@ -100,6 +100,7 @@ from aclsim.kernel.softmax_api import (
     SoftMaxTiling,
     get_soft_max_max_tmp_size,
     get_soft_max_min_tmp_size,
+    simple_soft_max,
     soft_max,
     soft_max_tiling_func,
 )
@@ -252,6 +253,7 @@ __all__ = [
     "sigmoid",
     "sign",
     "silu",
+    "simple_soft_max",
     "sin",
     "soft_max",
     "soft_max_tiling_func",

@@ -53,6 +53,12 @@ def sys_workspace_size(chip: str | ChipSpec) -> int:
     return SYS_WORKSPACE_BYTES.get(spec.arch_version, 2 * MiB)
 
 
+def reserved_workspace() -> int:
+    """``RESERVED_WORKSPACE`` read in a kernel: :func:`sys_workspace_size` of the chip the kernel runs
+    on (Ascend C's is a constant of the chip it is built for)."""
+    return sys_workspace_size(current().chip)
+
+
 def set_sys_workspace(workspace: GmAddr | int) -> None:
     """``SetSysWorkspace(workspace)``: the kernel's workspace pointer (system part first); the first
     call wins, as in Ascend C."""

@@ -313,6 +313,67 @@ class _SoftMax:
         pipe_barrier(PIPE_V)
 
 
+def simple_soft_max(
+    *args: Any, is_reuse_source: bool = False, is_basic_block: bool = False, is_data_format_nz: bool = False
+) -> None:
+    """``SimpleSoftMax(dst, inSum, inMax, src[, sharedTmpBuffer], tiling[, shapeInfo])``: per row,
+    ``dst = exp(src - max) / sum`` with ``max``/``sum`` GIVEN (``[m, 32 B / sizeof]`` blocks of the source's
+    type or float, as ``soft_max`` writes them; no reduction).  The same splits, work buffer and
+    instructions as ``soft_max`` less its reductions: the blocks are read (``cast``/``data_copy``) into
+    the work buffer, then ``sub``, ``exp`` and ``div`` by row."""
+    if is_data_format_nz:
+        raise FeatureNotSupportedError(
+            "simple_soft_max on NZ data (isDataFormatNZ) is not modelled: pass ND rows"
+        )
+    tensors = [a for a in args if isinstance(a, LocalTensor)]
+    rest = [a for a in args if not isinstance(a, LocalTensor)]
+    if len(tensors) not in (4, 5) or not rest or not isinstance(rest[0], SoftMaxTiling) or len(rest) > 2:
+        raise TypeError(
+            "simple_soft_max(dst, in_sum, in_max, src, [shared_tmp_buffer,] tiling: SoftMaxTiling"
+            "[, shape_info])"
+        )
+    dst, sum_t, max_t, src = tensors[:4]
+    tmp = tensors[4] if len(tensors) == 5 else None
+    if sum_t.dtype != max_t.dtype:
+        raise TypeError(
+            f"simple_soft_max: in_sum and in_max must be one type, got {sum_t.dtype}, {max_t.dtype}"
+        )
+    _SimpleSoftMax(dst, sum_t, max_t, src, tmp, rest[0], rest[1] if len(rest) == 2 else None).run()
+
+
+class _SimpleSoftMax(_SoftMax):
+    """One ``simple_soft_max`` call: ``soft_max``'s checks and splits; ``sum``/``max`` are inputs."""
+
+    def _split(self, r0: int, rows: int) -> None:
+        k, w = self.k, self.work
+        x = w[0 : rows * k]
+        r8 = -(-rows // 8) * 8
+        bc = w[rows * (k + LANES) : rows * (k + LANES) + r8 * self.blk]
+        src = self.src[r0 * k : (r0 + rows) * k]
+        if src.dtype == float16:
+            cast(x, src, RoundMode.CAST_NONE, rows * k)
+        else:
+            data_copy(x, src, rows * k)
+        for given, op in ((self.max_t, sub), (self.sum_t, div)):
+            assert given is not None
+            blocks = given[r0 * self.blk : (r0 + rows) * self.blk]
+            if given.dtype == float16:
+                cast(bc, blocks, RoundMode.CAST_NONE, rows * self.blk)
+            else:
+                data_copy(bc, blocks, rows * self.blk)
+            pipe_barrier(PIPE_V)
+            by_row(op, x, bc, rows, self.k, self.blk * F32 // BLOCK)
+            if op is sub:
+                exp(x, x, rows * k)
+                pipe_barrier(PIPE_V)
+        dst = self.dst[r0 * k : (r0 + rows) * k]
+        if dst.dtype == float16:
+            cast(dst, x, RoundMode.CAST_NONE, rows * k)
+        else:
+            data_copy(dst, x, rows * k)
+        pipe_barrier(PIPE_V)
+
+
 def row_reduce(
     x: LocalTensor,
     red: LocalTensor,

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "ab867e4c69fa273b"
+#define ACLSIM_ASCENDC_TABLE "167faddd7f6efd3e"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1077,6 +1077,71 @@ template <> struct StructId<::AscendC::MatmulConfig> { static constexpr int valu
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+enum class DataFormat : uint8_t {
+    ND = 0,
+    NZ = 1,
+    NCHW = 2,
+    NC1HWC0 = 3,
+    NHWC = 4,
+    NCDHW = 5,
+    NDC1HWC0 = 6,
+    FRACTAL_Z_3D = 7
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DataFormat> { static constexpr int value = 35; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+enum class DataCopyMVType : uint8_t {
+    UB_TO_OUT = 0,
+    OUT_TO_UB = 1
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct EnumId<::AscendC::DataCopyMVType> { static constexpr int value = 36; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_LoopModeParams(X) X(uint32_t, loop1Size) X(uint32_t, loop2Size) X(uint64_t, loop1SrcStride) X(uint64_t, loop1DstStride) X(uint64_t, loop2SrcStride) X(uint64_t, loop2DstStride)
+struct LoopModeParams {
+    uint32_t loop1Size = 0;
+    uint32_t loop2Size = 0;
+    uint64_t loop1SrcStride = 0;
+    uint64_t loop1DstStride = 0;
+    uint64_t loop2SrcStride = 0;
+    uint64_t loop2DstStride = 0;
+    __aicore__ LoopModeParams() = default;
+    __aicore__ LoopModeParams(uint32_t loop1Size_, uint32_t loop2Size_, uint64_t loop1SrcStride_, uint64_t loop1DstStride_, uint64_t loop2SrcStride_, uint64_t loop2DstStride_) : loop1Size(loop1Size_), loop2Size(loop2Size_), loop1SrcStride(loop1SrcStride_), loop1DstStride(loop1DstStride_), loop2SrcStride(loop2SrcStride_), loop2DstStride(loop2DstStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_LoopModeParams
+    ACLSIM_STRUCT_EXTRA_LoopModeParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::LoopModeParams> { static constexpr int value = 24; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_TransDataTo5HDParams(X) X(bool, dstHighHalf) X(bool, srcHighHalf) X(uint8_t, repeatTimes) X(uint16_t, dstRepStride) X(uint16_t, srcRepStride)
+struct TransDataTo5HDParams {
+    bool dstHighHalf = false;
+    bool srcHighHalf = false;
+    uint8_t repeatTimes = 1;
+    uint16_t dstRepStride = 0;
+    uint16_t srcRepStride = 0;
+    __aicore__ TransDataTo5HDParams() = default;
+    __aicore__ TransDataTo5HDParams(bool dstHighHalf_, bool srcHighHalf_, uint8_t repeatTimes_, uint16_t dstRepStride_, uint16_t srcRepStride_) : dstHighHalf(dstHighHalf_), srcHighHalf(srcHighHalf_), repeatTimes(repeatTimes_), dstRepStride(dstRepStride_), srcRepStride(srcRepStride_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_TransDataTo5HDParams
+    ACLSIM_STRUCT_EXTRA_TransDataTo5HDParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::TransDataTo5HDParams> { static constexpr int value = 25; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -1090,6 +1155,8 @@ constexpr int32_t DEFAULT_BLK_NUM = 8;
 constexpr int32_t MAX_REPEAT_TIMES = 255;
 constexpr int32_t ONE_BYTE_BIT_SIZE = 8;
 constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
 template <typename T>
 class LocalTensor;
 template <typename T>
@@ -2641,5 +2708,67 @@ __aicore__ inline void FixpipeOldFields(const GlobalTensor<T>& dst, const LocalT
 
 template <typename T, typename U>
 __aicore__ inline void FixpipeOldFields(const LocalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(557, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
+
+__aicore__ inline int32_t AclsimCoreType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(566, aclsim_file_, aclsim_line_)); }
+
+template <typename T>
+__aicore__ inline void Arange(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(567, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(568, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(569, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(570, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(571, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+
+template <typename T, typename U>
+__aicore__ inline void BroadCastVecToMM(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(572, aclsim_file_, aclsim_line_, dst, src, blockCount, blockLen, srcGap, dstGap); }
+
+__aicore__ inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(573, aclsim_file_, aclsim_line_, loopParams, type); }
+
+__aicore__ inline void ResetLoopModePara(DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(574, aclsim_file_, aclsim_line_, type); }
+
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const uint64_t dstList[16], const uint64_t srcList[16], const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(575, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{dstList, 16}, ::aclsim::detail::Array{srcList, 16}, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(576, aclsim_file_, aclsim_line_, dst, src, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T, bool isReuseSource>
+__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(577, aclsim_file_, aclsim_line_, dstTensor, srcTensor, sharedTmpBuffer, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+
+template <typename T, bool isReuseSource>
+__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(578, aclsim_file_, aclsim_line_, dstTensor, srcTensor, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+
+__aicore__ inline uint32_t AclsimReservedWorkspace(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(579, aclsim_file_, aclsim_line_)); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(580, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(581, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(582, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(583, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(584, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(585, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(586, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(587, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 }  // namespace AscendC
