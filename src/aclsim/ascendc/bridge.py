@@ -145,9 +145,7 @@ class Bridge:
             aclsim.free(buf)
             return 0
         host = int(found.view.ctypes.data)
-        i = bisect.bisect(self._starts, host)
-        self._starts.insert(i, host)
-        self.regions.insert(i, _Region(host, len(found.view), int(buf.ptr), buf, True))
+        self._add(_Region(host, len(found.view), int(buf.ptr), buf, True))
         return host
 
     def gm_free(self, host: int) -> bool:
@@ -181,19 +179,19 @@ class Bridge:
         if found is None:
             return device
         host, base = int(found.view.ctypes.data), int(found.base)
-        i = bisect.bisect_left(self._starts, host)
-        if i < len(self._starts) and self._starts[i] == host:
-            r = self.regions[i]
-            if r.device == base and r.extent == len(found.view):
-                return host + device - base
-            # the same host bytes are other device memory now: the runtime was started again
-            # (a Python host program's finalize and init), so the regions it had are gone
-            keep = [r for r in self.regions if r.owned and r.host != host]
-            self.regions, self._starts = keep, [r.host for r in keep]
-            i = bisect.bisect_left(self._starts, host)
-        self._starts.insert(i, host)
-        self.regions.insert(i, _Region(host, len(found.view), base, found.buffer, False))
+        self._add(_Region(host, len(found.view), base, found.buffer, False))
         return host + device - base
+
+    def _add(self, region: _Region) -> None:
+        """Keep ``region`` (sorted by host address); one that starts at the same host byte is
+        replaced (those bytes are other device memory now, or the same region again)."""
+        i = bisect.bisect_left(self._starts, region.host)
+        if i < len(self._starts) and self._starts[i] == region.host:
+            if not self.regions[i].owned or region.owned:
+                self.regions[i] = region
+            return
+        self._starts.insert(i, region.host)
+        self.regions.insert(i, region)
 
     # --- handles and arguments -----------------------------------------------------------------
 
