@@ -264,8 +264,7 @@ class Bridge:
             return pointer
         if base in INT_TYPES:  # C++ reads the int unless the kind says float
             def integer(value: Any, ret: Any) -> None:
-                v = int(value)
-                ret.i = v if v < _TWO63 else v - _TWO64  # a uint64 above 2**63: its bits
+                ret.i = _int64(int(value))
             return integer
         if base in FLOAT_TYPES:
             def real(value: Any, ret: Any) -> None:
@@ -280,13 +279,9 @@ class Bridge:
         self._wheres[(file, line)] = where
         return where
 
-    def call(self, ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
-        """One bridged call (:meth:`fast_call` is the same, as the library binds it)."""
-        return self.fast_call()(ident, file, line, n, args, ret)
-
     def fast_call(self) -> Callable[[int, int, int, int, Any, Any], int]:
-        """The hot path of :meth:`call` as a closure over what it reads (locals are the fastest
-        look-ups); the common argument kinds are decoded inline."""
+        """The bridged call the library binds (``aclsim_asc_call``), as a closure over what it reads
+        (locals are the fastest look-ups); the common argument kinds are decoded inline."""
         calls, objects, wheres, decode = self.calls, self.objects, self._wheres, self.decode
         locate, failed, bridge = self._where, self._failed, self
 
@@ -470,7 +465,7 @@ _TWO63, _TWO64 = 1 << 63, 1 << 64
 
 def _int64(value: int) -> int:
     """An integer as the int64 slot holds it (a uint64 above 2**63: its bits)."""
-    return value - (1 << 64) if value >= 1 << 63 else value
+    return value - _TWO64 if value >= _TWO63 else value
 
 
 #: ACLSIM_RACES -> the kernel options of a C++ launch
