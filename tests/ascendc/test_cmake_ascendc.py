@@ -65,6 +65,8 @@ def test_tree_layout(tree: Path) -> None:
     assert (lib64 / "libascendcl.so").resolve() == (tree.parent / "libascendcl.so").resolve()
     for alias in install_tree.LINK_ONLY:
         assert (lib64 / alias).resolve() == (tree.parent / "libascendcl.so").resolve(), alias
+    # a stand-alone host tiling program links only tiling_api: the bridge's library behind it
+    assert (lib64 / install_tree.TILING_LIBRARY).resolve() == (tree.parent / LIBRARY).resolve()
     for inc in ("include", "runtime/include", "acllib/include"):
         header = (tree / inc / "kernel_operator.h").read_bytes()
         assert header == (INCLUDE_DIR / "kernel_operator.h").read_bytes()

@@ -81,3 +81,29 @@ def test_sample_runs_through_its_run_sh(sample: str, toolkit: Path, tmp_path: Pa
     assert proc.returncode == 0, out[-4000:]
     assert "test pass" in out, out[-4000:]
     assert "aclsim: " in out and "modeled" in out  # it ran on aclsim, with the core model's report
+
+
+#: the older samples whose run.sh takes the run mode alone and the toolkit from ASCEND_HOME_DIR, and
+#: whose check is the md5sum of the output beside the golden file's.  MatMulInvocation runs its Matmul
+#: on the AIC of CANN's default MIX_MODE (its AIVs return at once) and builds a stand-alone host
+#: tiling program (`custom_tiling/main.cpp`, linked against libtiling_api)
+OLDER_SAMPLES = ("MatMulCustomSample/KernelLaunch/MatMulInvocation",)
+
+
+@pytest.mark.parametrize("sample", OLDER_SAMPLES)
+def test_older_sample_runs_through_its_run_sh(sample: str, toolkit: Path, tmp_path: Path) -> None:
+    work = tmp_path / "sample"
+    _fetch(sample, work)
+    dropped = ("ACLSIM_PYTHON", "VIRTUAL_ENV", "CMAKE_PREFIX_PATH")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["ASCEND_HOME_DIR"] = str(toolkit)
+    proc = subprocess.run(["bash", "run.sh", "cpu"], cwd=work, capture_output=True, text=True, timeout=600,
+                          env=env)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-4000:]
+    assert "execute op on cpu succeed" in out, out[-4000:]
+    sums = {line.split()[1]: line.split()[0] for line in out.splitlines()
+            if line.strip().endswith(".bin") and len(line.split()) == 2}
+    assert sums.get("output/output.bin") == sums.get("output/golden.bin") is not None, out[-4000:]
+    assert "aclsim: " in out and "modeled" in out

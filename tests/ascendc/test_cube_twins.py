@@ -172,5 +172,43 @@ def test_matmul_host_program_with_host_tiling(host_program) -> None:
     assert (f"tiling: {t.used_core_num} cores, singleCore {t.single_core_m} x {t.single_core_n} x "
             f"{t.single_core_k}, base {t.base_m} x {t.base_n} x {t.base_k}") in done.stdout
     assert f"PASS: 0 of {M * N} elements differ" in done.stdout
-    # blockDim 1 without SetKernelMode: MIX_MODE, whose two AIVs are the tiling's two cores
-    assert "matmul_leakyrelu<<<2>>> on tiny" in done.stderr
+    # blockDim 1 without SetKernelMode: MIX_MODE, one AIC serving the Matmul of its two AIVs, which
+    # are the tiling's two cores
+    assert "matmul_leakyrelu<<<1>>> on tiny" in done.stderr
+
+
+def test_mixed_matmul_twin_of_17(cpp_kernels) -> None:
+    """The kernel of 17 declared KERNEL_TYPE_MIX_AIC_1_2 and launched with one block: the AIC serves
+    the two AIVs' Matmul (kernel/kfc.py), in C++ as in Python."""
+    kernels = cpp_kernels([ROOT / "tests" / "ascendc" / "kfc_mixed.cpp"])
+    twin = _python_twin("17_kernel_matmul_api")
+
+    @asc.kernel
+    def matmul_leakyrelu_mix(a, b, bias, c, workspace, tiling, alpha):
+        asc.kernel_task_type_default(asc.KERNEL_TYPE_MIX_AIC_1_2)
+        twin.matmul_leakyrelu_custom.fn(a, b, bias, c, workspace, tiling, alpha)
+
+    aclsim.init(chip="tiny")
+    aclsim.set_device(0)
+    stream = aclsim.create_stream()
+    tiling = _leaky_tiling("tiny")
+    words = np.zeros(48, np.int32)
+    values = [getattr(tiling, f.name) for f in dataclasses.fields(asc.TCubeTiling)]
+    words[: len(values)] = values
+    rng = np.random.default_rng(5)
+    a = rng.uniform(-1, 1, (M, K)).astype(np.float16)
+    b = rng.uniform(-1, 1, (K, N)).astype(np.float16)
+    bias = rng.uniform(-1, 1, N).astype(np.float32)
+    c = np.zeros((M, N), np.float32)
+    da, db, dbias, dc, dtiling = (_to_device(x) for x in (a, b, bias, c, words))
+    ws = aclsim.malloc(tiling.used_core_num * tiling.base_m * tiling.base_n * 4)
+    args = [[da, db, dbias, dc, ws, dtiling], [da, db, dbias, dc, ws, tiling, twin.ALPHA]]
+    (got, want), (cpp, py) = _run_pair([kernels.matmul_leakyrelu_mix, matmul_leakyrelu_mix], 1, args, dc, c,
+                                       stream)
+    y = a.astype(np.float32) @ b.astype(np.float32) + bias
+    np.testing.assert_allclose(got, np.where(y >= 0, y, y * np.float32(twin.ALPHA)), rtol=1e-4, atol=1e-4)
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+    assert len(cpp.streams) == 3 and any(i.op == "mmad" for i in cpp.streams[0])  # AIC 0, AIV 0, AIV 1
+    _assert_twins(cpp, py, "matmul_leakyrelu.cpp", "Mmad", "mm.Iterate()")
+    for d in (da, db, dbias, dc, dtiling, ws):
+        aclsim.free(d)

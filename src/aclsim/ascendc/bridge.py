@@ -66,8 +66,8 @@ DTYPES: dict[int, Any] = {1: asc.half, 2: asc.float32, 3: asc.bfloat16, 4: asc.i
 SOC_CHIPS = {"Ascend910B1": "910B1", "Ascend910B2": "910B2", "Ascend910B3": "910B3", "Ascend910B4": "910B4",
              "Ascend910B": "910B", "Ascend310P1": "310P", "Ascend310P3": "310P", "Ascend310P": "310P"}
 DEFAULT_CHIP = "910B"
-#: the AIVs of each block of a MIX_MODE launch (CANN's default kernel mode) on a split chip
-MIX_AIVS_PER_AIC = 2
+#: SetKernelMode's MIX_MODE (CANN's default kernel mode)
+MIX_MODE = 0
 
 #: SetKernelMode's KernelMode (tikicpulib.h) -> the kernel type aclsim declares for the launch
 _MODES = {0: asc.KernelMetaType.KERNEL_TYPE_MIX_AIC_1_2, 1: asc.KernelMetaType.KERNEL_TYPE_AIC_ONLY,
@@ -358,7 +358,7 @@ class Bridge:
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
         watch = GmWatch(self._regions_of(pointers))
         try:
-            launch = kernel[self._blocks(block_dim)](*args)  # the current context's default stream
+            launch = kernel[block_dim](*args)  # the current context's default stream
             aclsim.synchronize_stream(None)
         except AclError as exc:
             print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line} failed: {exc}", file=sys.stderr)
@@ -389,24 +389,22 @@ class Bridge:
                     out.append(r)
         return out
 
-    def _blocks(self, block_dim: int) -> int:
-        """The blocks a launch runs.  No ``SetKernelMode`` is CANN's default ``MIX_MODE``: on a split
-        chip each block is one AIC and two AIVs, and ``GetBlockIdx()`` on the AIVs runs over
-        ``2 x blockDim`` (what the high-level Matmul's samples launch with ``blockDim`` 1 for a
-        tiling of two cores rely on).  aclsim does not model the AIC serving the AIVs' Matmul
-        requests: it runs the ``2 x blockDim`` AIV blocks, each as a core with every pipe (the
-        Python Matmul's model; docs/ascendc_cube.md)."""
+    def _mode(self) -> int | None:
+        """The kernel mode a launch declares: ``SetKernelMode``'s, else CANN's default ``MIX_MODE`` on a
+        split chip (each block one AIC and two AIVs; ``GetBlockIdx()`` on the AIVs runs over
+        ``2 x blockDim``; a Matmul called from the AIVs is served by their AIC: kernel/kfc.py), else
+        none (a coupled chip's AI Core has every pipe)."""
         from aclsim.runtime.lookup import current_device_or_first
 
         if self.mode is None and not current_device_or_first().chip.coupled:
-            return block_dim * MIX_AIVS_PER_AIC
-        return block_dim
+            return MIX_MODE
+        return self.mode
 
     def _block_body(self, name: str, file: str, line: int, body: Any, ctx: Any) -> Callable[..., None]:
         bridge = self
-        mode = self.mode
         # called through ctypes' PYFUNCTYPE, which keeps the GIL: the kernel's bridged calls then
         # find it held (the cores run one at a time anyway), instead of taking it on every call
+        mode = self._mode()
         entry = _ENTRY(int(self.ffi.cast("uintptr_t", body)))
         context = int(self.ffi.cast("uintptr_t", ctx))
 

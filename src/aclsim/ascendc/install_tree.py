@@ -15,7 +15,9 @@ headers (links to them), its two libraries (links to the builds) and the files o
 - ``lib64``: ``libaclsim_ascendc.so``, ``libascendcl.so`` (and the C face's other names), and
   :data:`LINK_ONLY` as aliases of ``libascendcl.so``: the Neo samples' CMake links those names
   whatever the run mode, and the linker needs a file for each ``-l``; they add no symbols (a
-  program that calls into them, e.g. ``memcpy_s`` of ``c_sec``, fails to link, naming it).
+  program that calls into them, e.g. ``memcpy_s`` of ``c_sec``, fails to link, naming it);
+  ``libtiling_api.so`` as an alias of ``libaclsim_ascendc.so``, where the host tiling
+  (``tiling_api.h``) is: a stand-alone tiling program links only that name.
 
 The tree is regenerated on every call (links, small files; each replaced atomically), so it
 follows rebuilt libraries and new headers.
@@ -37,8 +39,10 @@ CMAKE_PACKAGE = Path("tools") / "tikicpulib" / "lib" / "cmake"
 SETENV = Path("bin") / "setenv.bash"
 CCEC = Path("compiler") / "ccec_compiler" / "bin" / "ccec"
 #: library names the samples link that aclsim has nothing for: aliases of libascendcl.so
-LINK_ONLY: tuple[str, ...] = ("libc_sec.so", "libtiling_api.so", "libregister.so", "libplatform.so",
-                              "libascendalog.so")
+LINK_ONLY: tuple[str, ...] = ("libc_sec.so", "libregister.so", "libplatform.so", "libascendalog.so",
+                              "libgraph.so")
+#: the host tiling's library (a stand-alone tiling program links only it): an alias of the bridge
+TILING_LIBRARY = "libtiling_api.so"
 #: the header directories the samples add (``-I``); each is a link to ``include``
 _INCLUDE_ALIASES = (Path("runtime") / "include", Path("acllib") / "include")
 
@@ -102,6 +106,7 @@ def _libraries(root: Path, here: Path, capi: Path) -> None:
     _link(lib64 / capi_build.LIBRARY, capi / capi_build.LIBRARY)
     for alias in (*capi_build.ALIASES, *LINK_ONLY):
         _link(lib64 / alias, capi_build.LIBRARY)
+    _link(lib64 / TILING_LIBRARY, LIBRARY)
 
 
 def ensure_tree(out_dir: str | os.PathLike[str] | None = None) -> Path:

@@ -41,6 +41,11 @@ class Unwind(BaseException):
     """Raised in a parked core to end it when the launch fails (not an error of the kernel)."""
 
 
+class KernelReturn(BaseException):  # noqa: N818 - a control signal, not an error
+    """The kernel returns from inside a call (``REGIST_MATMUL_OBJ`` on the AIC that served its AIVs,
+    whose macro returns): the launch takes it as the block's normal end."""
+
+
 @dataclass(frozen=True)
 class Waiting:
     """What a parked core waits for, for the deadlock report: ``what`` (a phrase naming the
@@ -129,6 +134,10 @@ class BlockScheduler:
                 with self._cv:
                     self._ended.add(u)
                     u = self._hand_on(own_thread=True)
+
+    def ended(self, unit: int) -> bool:
+        """Whether core ``unit`` ran to its end."""
+        return unit in self._ended
 
     # --- called by a core (on its worker thread) ---------------------------------------
     def park(self, unit: int, ready: Callable[[], bool], waiting: Waiting) -> None:

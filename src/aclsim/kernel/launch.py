@@ -31,7 +31,14 @@ from aclsim.arch import ChipSpec, get_chip
 from aclsim.errors import AclError, InvalidParamError, KernelContextError, RaceError
 from aclsim.isa import Instr
 from aclsim.kernel._core import Core, KernelOptions, running, set_current
-from aclsim.kernel.blocks import BlockScheduler, Unwind, check_atomic_races, locate_acl_error, python_error
+from aclsim.kernel.blocks import (
+    BlockScheduler,
+    KernelReturn,
+    Unwind,
+    check_atomic_races,
+    locate_acl_error,
+    python_error,
+)
 from aclsim.kernel.coretype import MixedRestart, mix_ratio
 from aclsim.kernel.crosscore import MixLayout, check_cross_core_races, start_mixed_core
 from aclsim.kernel.crossrace import cross_clocks, implied_flags
@@ -112,6 +119,7 @@ class KernelLaunch:
         self.kernel_type: Any = None  # the declared KernelMetaType (kernel/coretype.py)
         self.layout: Any = None  # a mixed kernel's groups (crosscore.MixLayout); None: one core per block
         self.cross: Any = None  # the cross-core flag counters while the cores run (kernel/crosscore.py)
+        self.kfc_servers: dict[int, Core] = {}  # the AICs serving their AIVs' Matmul now, by group (kfc.py)
         self._done = threading.Event()
 
     @property
@@ -185,7 +193,10 @@ class KernelLaunch:
                 start_mixed_core(core, layout, u)
             set_current(core)
             try:
-                fn(*self.args)
+                try:
+                    fn(*self.args)
+                except KernelReturn:  # returned inside a call (REGIST_MATMUL_OBJ on a serving AIC)
+                    pass
                 if core.pipe is not None:
                     core.pipe.end_block(code.co_filename, code.co_firstlineno)
             except (Unwind, MixedRestart):

@@ -19,8 +19,9 @@ the barrier comes between every such pair (a little pessimistic for large blocks
 ND -> NZ is the DMA's (``Nd2NzParams``).  (3) Split chips only: on a coupled chip (310P) C
 leaves L0C through UB, not modelled here, so the object refuses to be built there
 (``set_local_workspace``, a coupled-chip call, too).  (4) A, B and bias come from GM, or for
-A and B from L1 (TSCM) in NZ; the mixed AIC+AIV message path (``MatmulClient``) is not
-modelled: an object runs where the kernel calls it (the cube-only form, ``ASCENDC_CUBE_ONLY``).
+A and B from L1 (TSCM) in NZ.  In a mixed AIC + AIV kernel the AIC serves its AIVs' objects
+(``regist_matmul_obj``; the message path in ``kfc.py``); elsewhere an object runs where the kernel
+calls it (the cube-only form, ``ASCENDC_CUBE_ONLY``).
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ from aclsim.isa import Space
 from aclsim.kernel._core import as_dtype, current, float32, int8, int32, is_int4
 from aclsim.kernel.cube import FixpipeParamsV220, fixpipe
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
+from aclsim.kernel.kfc import client_of, serve, served
 from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
 from aclsim.kernel.matmul_config import (
     CFG_NORM,
-    LayoutMode,
     MatmulCallBackFunc,
     MatmulConfig,
     MatmulType,
+    check_positions,
 )
 from aclsim.kernel.matmul_quant import MatmulQuant
 from aclsim.kernel.multicore import get_sub_block_idx
@@ -50,7 +52,6 @@ from aclsim.kernel.tensor import GlobalTensor, LocalTensor, TPosition
 from aclsim.kernel.tiling import (
     BIAS_TYPES,
     OUTPUT_TYPES,
-    CubeFormat,
     TCubeTiling,
     align,
     ceil_div,
@@ -121,7 +122,7 @@ class Matmul(MatmulBlocks):
                 "Mmad, and the Mmad page lists no bias for int4b_t inputs on Atlas A2/A3 (the Matmul page "
                 "lists an int32 bias): not modelled; add the bias to C after the Matmul"
             )
-        _check_positions(a_type, b_type, c_type, bias_type)
+        check_positions(a_type, b_type, c_type, bias_type)
         self.acc = int32 if self.a_dt == int8 or is_int4(self.a_dt) else float32
         self.pipe: TPipe | None = None
         self.workspace: Any = None
@@ -149,6 +150,7 @@ class Matmul(MatmulBlocks):
         self._org_c = 0  # N of the stored C (SetOrgShape's orgKc; 0: N)
         self.sub_block_idx = 0  # SetSubBlockIdx: the AIV this object serves (regist_matmul_obj sets it)
         self._batch = (1, 1)  # SetBatchNum(batchA, batchB)
+        self.kfc: Any = None  # on an AIV of a mixed kernel: the kfc.Client its group's AIC serves
 
     # --- set-up -------------------------------------------------------------------------------
     def init(self, tiling: TCubeTiling, tpipe: TPipe | None = None) -> None:
@@ -386,10 +388,12 @@ class Matmul(MatmulBlocks):
         (int8 A/B -> half C: the fixpipe's DEQF16; kernel/matmul_quant.py)."""
         self._quant.set_scalar(quant_scalar)
 
+    @served
     def set_quant_vector(self, quant_tensor: GlobalTensor) -> None:
         """``SetQuantVector(quantTensor)``: a scale per column of C (uint64 GlobalTensor; VDEQF16)."""
         self._quant.set_vector(quant_tensor, self.pipe, self._need_tiling("set_quant_vector").base_n)
 
+    @served
     def set_hf32(self, enable_hf32: bool = False, trans_mode: int = 0) -> None:
         """``SetHF32(enableHF32, transMode)``: round float32 A and B to HF32 in the cube (pure cube
         mode); ``set_hf32_mode`` / ``set_hf32_trans_mode`` (PIPE_S) with the same values."""
@@ -425,6 +429,7 @@ class Matmul(MatmulBlocks):
             )
         self._batch = (a, b)
 
+    @served
     def iterate_batch(self, gm: GlobalTensor, en_partial_sum: bool = False, en_atomic: int = 0,
                       en_sequential_write: bool = False, matrix_stride_a: int = 0, matrix_stride_b: int = 0,
                       matrix_stride_c: int = 0) -> None:
@@ -522,6 +527,7 @@ class Matmul(MatmulBlocks):
             t.single_core_k if tk == -1 else tk,
         )
 
+    @served
     def iterate(self, en_partial_sum: bool = False) -> bool:
         """``Iterate(enPartialSum)``: compute the next ``baseM x baseN`` block of C into L0C; False when
         the part is done.  ``en_partial_sum``: add the product to the block still in L0C (one not yet
@@ -561,6 +567,7 @@ class Matmul(MatmulBlocks):
         return True
 
     # --- results ------------------------------------------------------------------------------
+    @served
     def get_tensor_c(
         self, dst: GlobalTensor | LocalTensor, en_atomic: int = 0, en_sequential_write: bool = False
     ) -> None:
@@ -605,11 +612,13 @@ class Matmul(MatmulBlocks):
             self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)
 
+    @served
     def iterate_all(self, gm: GlobalTensor | LocalTensor, en_atomic: int = 0) -> None:
         """``IterateAll(gm)``: the core's whole ``singleCoreM x singleCoreN`` part of C, to GM or VECIN."""
         while self.iterate():
             self.get_tensor_c(gm, en_atomic)
 
+    @served
     def end(self) -> None:
         """``End()``: release the object's L1 slabs and any block not taken out."""
         for key in list(self._kept):
@@ -624,48 +633,16 @@ class Matmul(MatmulBlocks):
 
 
 
-def _check_positions(a_type: MatmulType, b_type: MatmulType, c_type: MatmulType,
-                     bias_type: MatmulType | None) -> None:
-    """The positions and formats a Matmul object takes (FeatureNotSupportedError for the others)."""
-    for name, t in (("A", a_type), ("B", b_type), ("C", c_type), ("bias", bias_type)):
-        if t is not None and t.layout not in (LayoutMode.NONE, LayoutMode.NORMAL):
-            raise FeatureNotSupportedError(
-                f"Matmul: {name} with layout {LayoutMode(t.layout).name}: aclsim's batch matmul takes "
-                "NONE or NORMAL (BMNK) layouts"
-            )
-    for name, t in (("A", a_type), ("B", b_type)):  # the bias's: at set_bias (an unused one may be anywhere)
-        if t.position not in (TPosition.GM, TPosition.TSCM):
-            raise FeatureNotSupportedError(
-                f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
-                "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"
-            )
-    for name, t in (("A", a_type), ("B", b_type)):
-        if t.position is TPosition.TSCM and t.format is not CubeFormat.NZ:
-            raise FeatureNotSupportedError(
-                f"Matmul: {name} in TSCM as {CubeFormat(t.format).name}: the cube loads L1 in NZ "
-                "(pass NZ)"
-            )
-        if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (
-            t.format is CubeFormat.NZ and t.is_trans and t.position is TPosition.GM
-        ):
-            raise FeatureNotSupportedError(
-                f"Matmul: {name} in {CubeFormat(t.format).name}"
-                f"{' transposed' if t.is_trans else ''} in GM: ND, or NZ not transposed"
-            )
-    if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
-        raise FeatureNotSupportedError(
-            f"Matmul: C at {TPosition(c_type.position).name} in {CubeFormat(c_type.format).name}: "
-            "fixpipe writes ND rows to GM, or to VECIN through the workspace"
-        )
-
-
 def regist_matmul_obj(tpipe: TPipe, workspace: Any, *objs: Any) -> None:
     """``REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling[, mm2, &tiling2 ...])`` (up to four objects;
     a tiling may be left out and given later with ``mm.init(tiling)``).
 
     ``workspace``: global memory (a ``GmAddr``/address) used by ``get_tensor_c`` to a VECIN
-    tensor: ``block_dim x baseM x baseN x sizeof(C)`` bytes; ``None`` when C goes to GM."""
-    current()
+    tensor: ``block_dim x baseM x baseN x sizeof(C)`` bytes; ``None`` when C goes to GM.
+
+    In a mixed kernel (kernel/kfc.py) the AIC serves its group's AIVs here until they end, and the
+    kernel returns here on the AIC; on an AIV the objects become clients the AIC serves."""
+    core = current()
     if not isinstance(tpipe, TPipe):
         raise TypeError(f"regist_matmul_obj needs the kernel's TPipe first, got {type(tpipe).__name__}")
     pairs: list[tuple[Matmul, TCubeTiling | None]] = []
@@ -678,8 +655,9 @@ def regist_matmul_obj(tpipe: TPipe, workspace: Any, *objs: Any) -> None:
         pairs.append((mm, tiling))
     if not 1 <= len(pairs) <= MAX_MATMUL_OBJS:
         raise ValueError(f"regist_matmul_obj registers 1..{MAX_MATMUL_OBJS} Matmul objects, got {len(pairs)}")
+    serve(core)  # the AIC of a mixed kernel: it serves its AIVs' requests, then the kernel returns here
     for mm, tiling in pairs:
-        mm.pipe, mm.workspace = tpipe, workspace
+        mm.pipe, mm.workspace, mm.kfc = tpipe, workspace, client_of(core)
         mm.sub_block_idx = get_sub_block_idx()  # REGIST_MATMUL_OBJ initialises the AIV index itself
         if tiling is not None:
             mm.init(tiling)

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from aclsim.isa import Space
+from aclsim.isa import Pipe, Space
 from aclsim.kernel._core import bfloat16, current, float16, float32, int8, int32
 from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
 from aclsim.kernel.cube import (
@@ -42,6 +42,7 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
+from aclsim.kernel.kfc import on_aiv
 from aclsim.kernel.matmul_config import DataCopyOutParams, MatmulCallBackFunc, MatmulConfig, MatmulType
 from aclsim.kernel.matmul_quant import MatmulQuant
 from aclsim.kernel.multicore import get_sub_block_num
@@ -72,6 +73,7 @@ class MatmulBlocks(ABC):
     acc: np.dtype
     workspace: Any
     sub_block_idx: int
+    kfc: Any  # a mixed kernel's AIV object: the kfc.Client its group's AIC serves (else None)
     tiling: TCubeTiling | None
     _ques: dict[str, TQue]
     _quant: MatmulQuant
@@ -291,7 +293,8 @@ class MatmulBlocks(ABC):
 
     def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
         t = self._need_tiling("get_tensor_c")
-        local_operand(current(), dst, "get_tensor_c", "dst", (Space.UB,))
+        local_operand(self.kfc.aiv if self.kfc is not None else current(), dst, "get_tensor_c", "dst",
+                      (Space.UB,))  # (a mixed kernel's UB is its AIV's)
         if self.workspace is None:
             raise ValueError(
                 "get_tensor_c to a VECIN tensor goes through the workspace in global memory: pass "
@@ -308,28 +311,34 @@ class MatmulBlocks(ABC):
     def _to_ub(
         self, dst: LocalTensor, c1: LocalTensor, mi: int, ni: int, cur_m: int, cur_n: int, sequential: bool
     ) -> None:
-        """L0C -> workspace (FIX) -> UB (MTE2), the split chips' way from the cube to the vector core."""
+        """L0C -> workspace (FIX) -> UB (MTE2), the split chips' way from the cube to the vector core
+        (in a mixed kernel the AIC's fixpipe, then the AIV's copy: kernel/kfc.py)."""
         t = self.tiling
         assert t is not None
-        core = current()
+        client = self.kfc
         csz = self.c_dt.itemsize
         sn = self._single()[1]
         pitch = t.base_n if sequential else sn
         ws = GlobalTensor(self.c_dt)
         ws.set_global_buffer(self.workspace)
-        slot = core.block_idx * get_sub_block_num() + self.sub_block_idx  # one slot per AIV
+        if client is not None:  # one slot per AIV: its block index
+            slot = client.aiv.block_idx
+        else:
+            slot = current().block_idx * get_sub_block_num() + self.sub_block_idx
         ws = ws[slot * t.base_m * t.base_n]
         quant = self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])
         scales = self._quant.stage(ni * t.base_n, cur_n)
         fixpipe(ws, c1, *(() if scales is None else (scales,)), FixpipeParamsV220(
             n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=t.base_n, quant_pre=quant,
             deq_scalar=self._quant.scalar or 0))
-        pipe_barrier(PIPE_ALL)  # the FIX write to GM lands before MTE2 reads it back
         off = 0 if sequential else mi * t.base_m * sn + ni * t.base_n
         blen = cur_n * csz
         params = DataCopyExtParams(
             cur_m, blen, (t.base_n - cur_n) * csz, (pitch * csz - align(blen, 32)) // 32, 0
         )
-        data_copy_pad(dst[off], ws, params)
-        pipe_barrier(PIPE_ALL)  # synchronous: the block is in UB when the call returns
+        if client is None:
+            pipe_barrier(PIPE_ALL)  # the FIX write to GM lands before MTE2 reads it back
+        with on_aiv(client, Pipe.FIX):  # (a mixed kernel's AIV waits for the AIC's FIX instead)
+            data_copy_pad(dst[off], ws, params)
+            pipe_barrier(PIPE_ALL)  # synchronous: the block is in UB when the call returns
 

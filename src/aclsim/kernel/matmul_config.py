@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from aclsim.errors import KernelContextError
+from aclsim.errors import FeatureNotSupportedError, KernelContextError
 from aclsim.kernel._core import current
 from aclsim.kernel.tensor import TPosition
 from aclsim.kernel.tiling import CubeFormat, MatmulApiTiling, TCubeTiling
@@ -420,3 +420,38 @@ def get_matmul_api_tiling(
         raise ValueError(f"get_matmul_api_tiling: basic_k {bk} differs from the tiling's baseK {tc.base_k} "
                          f"for these shapes; use basic_k={tc.base_k}")
     return MatmulApiStaticTiling(tc, mm_cfg)
+
+
+def check_positions(a_type: MatmulType, b_type: MatmulType, c_type: MatmulType,
+                     bias_type: MatmulType | None) -> None:
+    """The positions and formats a Matmul object takes (FeatureNotSupportedError for the others)."""
+    for name, t in (("A", a_type), ("B", b_type), ("C", c_type), ("bias", bias_type)):
+        if t is not None and t.layout not in (LayoutMode.NONE, LayoutMode.NORMAL):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} with layout {LayoutMode(t.layout).name}: aclsim's batch matmul takes "
+                "NONE or NORMAL (BMNK) layouts"
+            )
+    for name, t in (("A", a_type), ("B", b_type)):  # the bias's: at set_bias (an unused one may be anywhere)
+        if t.position not in (TPosition.GM, TPosition.TSCM):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} at {TPosition(t.position).name}: aclsim's Matmul reads A and B from GM "
+                "or TSCM (L1), the bias from GM (VECOUT inputs are not modelled)"
+            )
+    for name, t in (("A", a_type), ("B", b_type)):
+        if t.position is TPosition.TSCM and t.format is not CubeFormat.NZ:
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} in TSCM as {CubeFormat(t.format).name}: the cube loads L1 in NZ "
+                "(pass NZ)"
+            )
+        if t.format not in (CubeFormat.ND, CubeFormat.NZ) or (
+            t.format is CubeFormat.NZ and t.is_trans and t.position is TPosition.GM
+        ):
+            raise FeatureNotSupportedError(
+                f"Matmul: {name} in {CubeFormat(t.format).name}"
+                f"{' transposed' if t.is_trans else ''} in GM: ND, or NZ not transposed"
+            )
+    if c_type.position not in (TPosition.GM, TPosition.VECIN) or c_type.format is not CubeFormat.ND:
+        raise FeatureNotSupportedError(
+            f"Matmul: C at {TPosition(c_type.position).name} in {CubeFormat(c_type.format).name}: "
+            "fixpipe writes ND rows to GM, or to VECIN through the workspace"
+        )

@@ -125,7 +125,7 @@ class _BufState(enum.Enum):
 
 
 class _Buf:
-    __slots__ = ("offset", "length", "state", "free_id", "enq_id", "free_slot", "enq_slot", "gone")
+    __slots__ = ("offset", "length", "state", "free_id", "enq_id", "free_slot", "enq_slot", "gone", "free_on")
 
     def __init__(self, offset: int, length: int) -> None:
         self.offset, self.length = offset, length
@@ -133,6 +133,7 @@ class _Buf:
         # (how, file, line) the buffer was given up, while its tensors must not be used
         self.gone: tuple[str, str, int] | None = None
         self.free_id: int | None = None  # the free event's id while its set is pending
+        self.free_on: Core | None = None  # the core that recorded that set (a served Matmul's: the AIC)
         self.enq_id: int | None = None  # the enque event's id while its set is pending
         self.free_slot = 0  # the ids this buffer owns
         self.enq_slot = 0
@@ -484,7 +485,7 @@ class TQueBind:
         loc = where(2)
         if self.free_evt is not None:
             assert self.pipe is not None
-            buf.free_id = buf.free_slot
+            buf.free_id, buf.free_on = buf.free_slot, core
             self._emit(core, _SET, self.free_evt, buf.free_id, loc)
         buf.state = _BufState.FREE
         buf.gone = ("freed by free_tensor", *loc)
@@ -510,10 +511,10 @@ class TQueBind:
     def _free_all_event(self, file: str, line: int) -> None:
         if self.pipe is None:
             return
-        core = self.pipe.core
         for buf in self.bufs:
             if buf.free_id is not None:
                 assert self.free_evt is not None
+                core = buf.free_on or self.pipe.core  # the wait goes where its set is
                 core.instrs.append(
                     wait_flag(self.free_evt.src, self.free_evt.dst, buf.free_id, file=file, line=line)
                 )
