@@ -1,6 +1,7 @@
 """More of the C++ Matmul object: REGIST_MATMUL_OBJ without a tiling then ``mm.Init(&tiling)``,
 SetOrgShape / SetSingleShape, IterateAll to GM, and to a UB tensor through SetWorkspace (checked
-against NumPy), and the asynchronous ``Iterate<false>``, refused with 207000 at its C++ line."""
+against NumPy), the asynchronous ``Iterate<false>`` + ``GetTensorC<false>`` into UB, and into GM (refused
+with 207000 at its C++ line)."""
 
 from __future__ import annotations
 
@@ -86,19 +87,58 @@ extern "C" __global__ __aicore__ void mm_ub(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_
     q.FreeTensor(ub);
 }
 
-extern "C" __global__ __aicore__ void mm_async(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm)
+extern "C" __global__ __aicore__ void mm_async(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm, GM_ADDR ws)
 {
     TPipe pipe;
     TCubeTiling t;
     ReadTiling(t, tilingGm);
     GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc, gws;
     ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
     gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
-    MM mm;
+    gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
+    gws.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(ws), t.singleCoreM * t.singleCoreN);
+    MMUB mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetWorkspace(gws);  // where the asynchronous Iterate leaves the blocks
     mm.SetTensorA(ga);
     mm.SetTensorB(gb);
-    mm.template Iterate<false>();  // the asynchronous mode
+    mm.template Iterate<false>();  // the asynchronous mode: every block into the workspace
+    TQue<TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, t.baseM * t.baseN * sizeof(float));
+    const uint32_t mBlocks = t.singleCoreM / t.baseM;
+    for (uint32_t i = 0; i < mBlocks * (t.singleCoreN / t.baseN); ++i) {
+        LocalTensor<float> ub = q.AllocTensor<float>();
+        mm.template GetTensorC<false>(ub, 0, true);  // the next block, baseM x baseN
+        q.EnQue(ub);
+        ub = q.DeQue<float>();
+        const uint32_t at = i % mBlocks * t.baseM * t.N + i / mBlocks * t.baseN;
+        DataCopy(gc[at], ub, DataCopyParams(static_cast<uint16_t>(t.baseM),
+                 static_cast<uint16_t>(t.baseN * sizeof(float) / 32), 0,
+                 static_cast<uint16_t>((t.N - t.baseN) * sizeof(float) / 32)));
+        q.FreeTensor(ub);
+    }
+    mm.End();
+}
+
+extern "C" __global__ __aicore__ void mm_async_gm(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm, GM_ADDR ws)
+{
+    TPipe pipe;
+    TCubeTiling t;
+    ReadTiling(t, tilingGm);
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc, gws;
+    ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
+    gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
+    gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
+    gws.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(ws), t.singleCoreM * t.singleCoreN);
+    MM mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetWorkspace(gws);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.template Iterate<false>();
+    mm.template GetTensorC<false>(gc);  // into GM: not modelled
 }
 """
 
@@ -140,14 +180,27 @@ def test_init_after_regist_and_iterate_all(setup) -> None:
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
 
 
-def test_asynchronous_iterate_is_refused_at_its_line(setup) -> None:
-    kernels = setup[0]
+@pytest.mark.parametrize("setup", [asc.TPosition.VECIN], indirect=True)
+def test_asynchronous_iterate_then_get_tensor_c(setup) -> None:
+    kernels, bufs, a, b, c = setup
+    ws = aclsim.malloc(c.nbytes)  # the part, singleCoreM x singleCoreN
+    kernels.mm_async[1, None](*bufs[:4], ws)
+    aclsim.synchronize_device()
+    aclsim.memcpy(c, c.nbytes, bufs[2], c.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    aclsim.free(ws)
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+
+
+def test_asynchronous_get_tensor_c_into_gm_is_refused_at_its_line(setup) -> None:
+    kernels, bufs, _, _, c = setup
+    ws = aclsim.malloc(c.nbytes)
     with pytest.raises(AclError) as info:
-        kernels.mm_async[1, None](*setup[1][:4])
+        kernels.mm_async_gm[1, None](*bufs[:4], ws)
         aclsim.synchronize_device()
+    aclsim.free(ws)
     text = str(info.value)
-    assert info.value.code == 207000 and "Iterate<false>" in text
-    line = next(i for i, s in enumerate(CPP.splitlines(), 1) if "Iterate<false>()" in s)
+    assert info.value.code == 207000 and "into GM is not modelled" in text
+    line = next(i for i, s in enumerate(CPP.splitlines(), 1) if "GetTensorC<false>(gc)" in s)
     assert f"mm_members.cpp:{line}" in text
 
 

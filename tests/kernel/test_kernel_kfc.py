@@ -136,3 +136,103 @@ def test_an_aic_that_does_not_serve_is_a_deadlock(data) -> None:
     text = str(err.value)
     assert "507014" in text or "deadlock" in text.lower() or "hangs" in text
     assert "not serving" in text and "REGIST_MATMUL_OBJ" in text
+
+
+def _async_body(a, b, bias, c, workspace, tiling, alpha, wait_all: bool | None = None):
+    """Example 17's computation in the asynchronous mode: ``Iterate<false>()`` once, then each block by
+    ``GetTensorC<false>`` into UB, LeakyRelu, out to C (``wait_all`` set: ``IterateAll<false>`` to GM,
+    then C read back into UB, with or without ``WaitIterateAll``)."""
+    k = EX.MatmulLeakyKernel(asc.half, asc.half, asc.float32, asc.float32)
+    pipe = asc.TPipe()
+    asc.regist_matmul_obj(pipe, workspace, k.matmul_obj, tiling)
+    k.init(a, b, bias, c, workspace, tiling, alpha, pipe)
+    mm, t = k.matmul_obj, tiling
+    mm.set_tensor_a(k.a_global)
+    mm.set_tensor_b(k.b_global)
+    mm.set_bias(k.bias_global)
+    if wait_all is not None:
+        mm.iterate_all(k.c_global, sync=False)
+        if wait_all:
+            mm.wait_iterate_all()
+        back = k.relu_out_queue.alloc_tensor(asc.float32)
+        asc.data_copy(back, k.c_global, t.base_n)  # reads C the AIC wrote
+        k.relu_out_queue.free_tensor(back)
+        mm.end()
+        return
+    ws = asc.GlobalTensor(asc.float32)
+    ws.set_global_buffer(workspace)
+    mm.set_workspace(ws[asc.get_block_idx() * t.single_core_m * t.single_core_n])
+    mm.iterate(sync=False)
+    for i in range(t.single_core_m * t.single_core_n // (t.base_m * t.base_n)):
+        k.relu_out_local = k.relu_out_queue.alloc_tensor(asc.float32)
+        mm.get_tensor_c(k.relu_out_local, False, True, sync=False)
+        k.leaky_relu_compute()
+        k.copy_out(i)
+    mm.end()
+
+
+@asc.kernel
+def async_mixed(a, b, bias, c, workspace, tiling, alpha):
+    asc.kernel_task_type_default(asc.KERNEL_TYPE_MIX_AIC_1_2)
+    _async_body(a, b, bias, c, workspace, tiling, alpha)
+
+
+@asc.kernel
+def async_plain(a, b, bias, c, workspace, tiling, alpha):
+    _async_body(a, b, bias, c, workspace, tiling, alpha)
+
+
+@asc.kernel
+def iterate_all_async(a, b, bias, c, workspace, tiling, alpha, wait_all):
+    asc.kernel_task_type_default(asc.KERNEL_TYPE_MIX_AIC_1_2)
+    _async_body(a, b, bias, c, workspace, tiling, alpha, wait_all)
+
+
+@pytest.fixture
+def big_ws(data) -> Any:
+    _, _, _, tiling, bufs, _ = data
+    ws = aclsim.malloc(tiling.used_core_num * tiling.single_core_m * tiling.single_core_n * 4)
+    yield (*data[:5], ws)
+    aclsim.free(ws)
+
+
+@pytest.mark.parametrize("k, blocks", [(async_mixed, 1), (async_plain, 2)])
+def test_iterate_async_then_get_tensor_c_async(big_ws, k, blocks) -> None:
+    a, b, bias, tiling, _, _ = big_ws
+    c, launch = _run(k, blocks, big_ws)
+    y = a.astype(np.float32) @ b.astype(np.float32) + bias
+    np.testing.assert_allclose(c, np.where(y >= 0, y, y * np.float32(EX.ALPHA)), rtol=1e-4, atol=1e-4)
+    assert not launch.diagnostics
+    if k is async_mixed:  # each GetTensorC<false> waits for its block's set, not for the whole request
+        aic, *aivs = launch.streams
+        n_blocks = tiling.single_core_m * tiling.single_core_n // (tiling.base_m * tiling.base_n)
+        for s in aivs:
+            assert sum(1 for i in s if i.op == XWAIT_OP) == n_blocks + 1  # (+ the set-up's answer)
+            assert not [i for i in s if i.pipe in (Pipe.M, Pipe.FIX)]
+
+
+def test_get_tensor_c_async_without_iterate_says_so(big_ws) -> None:
+    @asc.kernel
+    def early(a, b, bias, c, workspace, tiling, alpha):
+        k = EX.MatmulLeakyKernel(asc.half, asc.half, asc.float32, asc.float32)
+        pipe = asc.TPipe()
+        asc.regist_matmul_obj(pipe, workspace, k.matmul_obj, tiling)
+        k.init(a, b, bias, c, workspace, tiling, alpha, pipe)
+        out = k.relu_out_queue.alloc_tensor(asc.float32)
+        k.matmul_obj.get_tensor_c(out, False, True, sync=False)
+
+    with pytest.raises(AclError, match=r"no block left: iterate\(sync=False\)"):
+        _run(early, 2, big_ws)
+
+
+@pytest.mark.parametrize("wait_all", [True, False])
+def test_iterate_all_async_needs_wait_iterate_all(data, wait_all) -> None:
+    _, _, _, tiling, bufs, ws = data
+    aclsim.memset(bufs[3], M * N * 4, 0, M * N * 4)
+    if wait_all:
+        iterate_all_async[1, None](*bufs, ws, tiling, EX.ALPHA, True)
+        aclsim.synchronize_device()
+        return
+    with pytest.raises(AclError, match="race"):  # the AIV reads C the AIC may still be writing
+        iterate_all_async[1, None](*bufs, ws, tiling, EX.ALPHA, False)
+        aclsim.synchronize_device()

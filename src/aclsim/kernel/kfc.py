@@ -25,8 +25,12 @@ cross-core flags are (``CrossCoreSetFlag``), so the core model starts each side 
 the other's set plus the chip's cross-core latency, and the race sanitizer takes each message as
 a happens-before edge between the two cores.
 
-Where aclsim differs from the library: the messages are synchronous (the client waits for each
-request: the library's asynchronous ``Iterate<false>`` / ``IterateAll<false>`` overlap more);
+The asynchronous forms send the request and go on: ``Iterate<false>()`` has the AIC compute every
+block of the part into the workspace, each followed by a set that the AIV's ``GetTensorC<false>``
+of that block waits for before copying it into UB; ``IterateAll<false>`` is waited for by
+``WaitIterateAll()`` (an AIV that reads C without it races with the AIC, and the sanitizer says so).
+
+Where aclsim differs from the library:
 the message's own bytes in global memory are not recorded; the server runs requests in the
 order the scheduler reaches them (one core runs at a time), one request at a time.
 """
@@ -59,6 +63,8 @@ class Client:
     group: int
     aiv_unit: int
     aic_unit: int
+    #: the ordinal of the AIC's set that ended an asynchronous request the AIV has not waited for
+    unanswered: int | None = None
 
 
 def client_of(core: Core) -> Client | None:
@@ -127,9 +133,10 @@ def _server_for(client: Client, file: str, line: int) -> Core:
 
 
 @contextmanager
-def on_aic(client: Client | None) -> Iterator[None]:
+def on_aic(client: Client | None, wait: bool = True) -> Iterator[None]:
     """Run the body as a request of ``client``'s AIV to its group's AIC (nothing when ``client`` is
-    None or the body already runs on the AIC)."""
+    None or the body already runs on the AIC).  ``wait=False``: an asynchronous request, the AIV goes
+    on at once; :func:`answer` waits for its end later (``WaitIterateAll``)."""
     if client is None or current() is not client.aiv:
         yield
         return
@@ -150,7 +157,33 @@ def on_aic(client: Client | None) -> Iterator[None]:
         else:
             last = aic.instrs[-1].pipe
             done = _set(aic, last if last in _SET_PIPES else Pipe.FIX, client.aic_unit, file, line)
-            _wait(aiv, client.aic_unit, done, file, line)
+            if wait:
+                _wait(aiv, client.aic_unit, done, file, line)
+            else:
+                client.unanswered = done
+
+
+def notify(client: Client | None) -> int | None:
+    """Inside a request, on the AIC: a set telling the AIV that the FIX work so far is done (one
+    block of an asynchronous ``Iterate`` in the workspace); its ordinal, for :func:`await_set`."""
+    if client is None or current() is client.aiv:
+        return None
+    file, line = where(3)
+    return _set(current(), Pipe.FIX, client.aic_unit, file, line)
+
+
+def await_set(client: Client | None, ordinal: int | None) -> None:
+    """On the AIV: wait for the AIC's set ``ordinal`` (from :func:`notify`; nothing for None)."""
+    if client is not None and ordinal is not None:
+        file, line = where(3)
+        _wait(client.aiv, client.aic_unit, ordinal, file, line)
+
+
+def answer(client: Client | None) -> None:
+    """On the AIV: wait for the end of its last asynchronous request (``WaitIterateAll``)."""
+    if client is not None and client.unanswered is not None:
+        await_set(client, client.unanswered)
+        client.unanswered = None
 
 
 @contextmanager
@@ -176,17 +209,19 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def served(method: F) -> F:
-    """A Matmul method that computes: on a client, it runs as a request to the group's AIC."""
+    """A Matmul method that computes: on a client, it runs as a request to the group's AIC (with
+    the keyword ``sync=False``: an asynchronous one)."""
 
     @wraps(method)
     def run(self: Any, *args: Any, **kwargs: Any) -> Any:
         client = self.kfc
         if client is None:
             return method(self, *args, **kwargs)
-        with on_aic(client):
+        with on_aic(client, wait=kwargs.get("sync", True) is not False):
             return method(self, *args, **kwargs)
 
     return cast(F, run)
 
 
-__all__ = ["KFC_MODE", "Client", "KernelReturn", "client_of", "on_aic", "on_aiv", "serve", "served"]
+__all__ = ["KFC_MODE", "Client", "KernelReturn", "answer", "await_set", "client_of", "notify", "on_aic",
+           "on_aiv", "serve", "served"]

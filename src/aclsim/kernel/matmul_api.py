@@ -33,9 +33,8 @@ import numpy as np
 from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Space
 from aclsim.kernel._core import as_dtype, current, float32, int8, int32, is_int4
-from aclsim.kernel.cube import FixpipeParamsV220, fixpipe
 from aclsim.kernel.cube_modes import HF32Mode, HF32TransMode, set_hf32_mode, set_hf32_trans_mode
-from aclsim.kernel.kfc import client_of, serve, served
+from aclsim.kernel.kfc import answer, client_of, serve, served
 from aclsim.kernel.matmul_block import C_QUANT, MatmulBlocks
 from aclsim.kernel.matmul_config import (
     CFG_NORM,
@@ -53,7 +52,6 @@ from aclsim.kernel.tiling import (
     BIAS_TYPES,
     OUTPUT_TYPES,
     TCubeTiling,
-    align,
     ceil_div,
     elem_size,
     k_align,
@@ -151,6 +149,7 @@ class Matmul(MatmulBlocks):
         self.sub_block_idx = 0  # SetSubBlockIdx: the AIV this object serves (regist_matmul_obj sets it)
         self._batch = (1, 1)  # SetBatchNum(batchA, batchB)
         self.kfc: Any = None  # on an AIV of a mixed kernel: the kfc.Client its group's AIC serves
+        self._async: list[tuple[int, int, int, int, int | None]] = []  # Iterate<false>'s blocks
 
     # --- set-up -------------------------------------------------------------------------------
     def init(self, tiling: TCubeTiling, tpipe: TPipe | None = None) -> None:
@@ -528,13 +527,17 @@ class Matmul(MatmulBlocks):
         )
 
     @served
-    def iterate(self, en_partial_sum: bool = False) -> bool:
-        """``Iterate(enPartialSum)``: compute the next ``baseM x baseN`` block of C into L0C; False when
-        the part is done.  ``en_partial_sum``: add the product to the block still in L0C (one not yet
-        taken out by ``get_tensor_c``) instead of starting a new one; as documented, only for a part
+    def iterate(self, en_partial_sum: bool = False, *, sync: bool = True) -> bool:
+        """``Iterate<sync>(enPartialSum)``: compute the next ``baseM x baseN`` block of C into L0C; False
+        when the part is done.  ``en_partial_sum``: add the product to the block still in L0C (one not
+        yet taken out by ``get_tensor_c``) instead of starting a new one; as documented, only for a part
         that is one block (singleCoreM == baseM, singleCoreN == baseN).
 
-        Synchronous: ``get_tensor_c`` takes each block out before the next plain ``iterate``."""
+        Synchronous: ``get_tensor_c`` takes each block out before the next plain ``iterate``.
+        ``sync=False`` (``Iterate<false>()``): every block of the part into the workspace, taken out by
+        ``get_tensor_c(..., sync=False)`` one by one (matmul_block.py)."""
+        if not sync:
+            return self._iterate_async()
         t = self._need_tiling("iterate")
         if (self._ga is None and self._la is None) or (self._gb is None and self._lb is None):
             raise ValueError("iterate before set_tensor_a / set_tensor_b")
@@ -567,13 +570,19 @@ class Matmul(MatmulBlocks):
         return True
 
     # --- results ------------------------------------------------------------------------------
+    def get_tensor_c(self, dst: GlobalTensor | LocalTensor, en_atomic: int = 0,
+                     en_sequential_write: bool = False, *, sync: bool = True) -> None:
+        """``GetTensorC<sync>(dst, enAtomic, enSequentialWrite)``: the block of the last ``iterate`` to GM
+        or to a VECIN tensor; at its place in the core's part (row length N in GM, singleCoreN in UB)
+        or, with ``en_sequential_write``, as a ``baseM x baseN`` block at ``dst``.  ``sync=False``: the
+        next block an ``iterate(sync=False)`` left in the workspace, into a VECIN tensor."""
+        if not sync:
+            self._get_async(dst, en_sequential_write)
+        else:
+            self._get_sync(dst, en_atomic, en_sequential_write)
+
     @served
-    def get_tensor_c(
-        self, dst: GlobalTensor | LocalTensor, en_atomic: int = 0, en_sequential_write: bool = False
-    ) -> None:
-        """``GetTensorC(dst, enAtomic, enSequentialWrite)``: the block of the last ``iterate`` to GM or
-        to a VECIN tensor; at its place in the core's part (row length N in GM, singleCoreN in UB)
-        or, with ``en_sequential_write``, as a ``baseM x baseN`` block at ``dst``."""
+    def _get_sync(self, dst: GlobalTensor | LocalTensor, en_atomic: int, en_sequential_write: bool) -> None:
         t = self._need_tiling("get_tensor_c")
         if en_atomic:
             raise FeatureNotSupportedError(
@@ -596,7 +605,7 @@ class Matmul(MatmulBlocks):
         q_co1.enque(self._held)  # M -> FIX: the block leaves L0C
         self._held = None
         c1 = q_co1.deque(self.acc)
-        quant = self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])
+        self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])  # (refuses a bad pair)
         if isinstance(dst, GlobalTensor):
             c_n = self._org_c or self._org[1]  # the stored C's row length
             off, row = (0, t.base_n) if en_sequential_write else (mi * t.base_m * c_n + ni * t.base_n, c_n)
@@ -604,19 +613,22 @@ class Matmul(MatmulBlocks):
                 self._copy_out_cb(dst, off, row, c1, mi, ni, cur_m, cur_n)
                 q_co1.free_tensor(c1)
                 return
-            scales = self._quant.stage(ni * t.base_n, cur_n)
-            fixpipe(dst[off], c1, *(() if scales is None else (scales,)), FixpipeParamsV220(
-                n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=row, quant_pre=quant,
-                deq_scalar=self._quant.scalar or 0))
+            self._fix_out(dst[off], c1, ni, cur_m, cur_n, row)
         else:
             self._to_ub(dst, c1, mi, ni, cur_m, cur_n, en_sequential_write)
         q_co1.free_tensor(c1)
 
     @served
-    def iterate_all(self, gm: GlobalTensor | LocalTensor, en_atomic: int = 0) -> None:
-        """``IterateAll(gm)``: the core's whole ``singleCoreM x singleCoreN`` part of C, to GM or VECIN."""
+    def iterate_all(self, gm: GlobalTensor | LocalTensor, en_atomic: int = 0, *, sync: bool = True) -> None:
+        """``IterateAll<sync>(gm)``: the core's whole ``singleCoreM x singleCoreN`` part of C, to GM or
+        VECIN.  ``sync=False``: in a mixed kernel the AIV goes on at once, ``wait_iterate_all`` waits for
+        the result (elsewhere the core's pipes order it: the same as the synchronous form)."""
         while self.iterate():
             self.get_tensor_c(gm, en_atomic)
+
+    def wait_iterate_all(self) -> None:
+        """``WaitIterateAll()``: wait for the last ``iterate_all(sync=False)`` (kernel/kfc.py)."""
+        answer(self.kfc)
 
     @served
     def end(self) -> None:
@@ -629,6 +641,7 @@ class Matmul(MatmulBlocks):
             q_co1.free_tensor(self._held)
             self._held = None
         self._tail = (-1, -1, -1)
+        self._async.clear()
         self._reset()
 
 

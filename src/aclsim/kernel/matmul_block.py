@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from aclsim.errors import FeatureNotSupportedError
 from aclsim.isa import Pipe, Space
 from aclsim.kernel._core import bfloat16, current, float16, float32, int8, int32
 from aclsim.kernel.copy import DataCopyExtParams, DataCopyParams, Nd2NzParams, data_copy, data_copy_pad
@@ -42,7 +43,7 @@ from aclsim.kernel.cube import (
     load_data,
     mmad,
 )
-from aclsim.kernel.kfc import on_aiv
+from aclsim.kernel.kfc import await_set, notify, on_aiv
 from aclsim.kernel.matmul_config import DataCopyOutParams, MatmulCallBackFunc, MatmulConfig, MatmulType
 from aclsim.kernel.matmul_quant import MatmulQuant
 from aclsim.kernel.multicore import get_sub_block_num
@@ -86,6 +87,9 @@ class MatmulBlocks(ABC):
     _trans_a: bool
     _trans_b: bool
     _kept: dict[str, tuple[tuple[int, int], LocalTensor]]
+    _pending: list[tuple[int, int, int, int]]  # the block in L0C: (mi, ni, rows, columns)
+    _held: LocalTensor | None
+    _async: list[tuple[int, int, int, int, int | None]]  # Iterate<false>'s blocks in the workspace
     _org: tuple[int, int, int, int]
     cb: MatmulCallBackFunc
     cfg: MatmulConfig
@@ -99,6 +103,10 @@ class MatmulBlocks(ABC):
     @abstractmethod
     def _need_tiling(self, op: str) -> TCubeTiling:
         """The tiling, or the error saying why there is none (``Matmul`` holds it)."""
+
+    @abstractmethod
+    def iterate(self, en_partial_sum: bool = False, *, sync: bool = True) -> bool:
+        """``Iterate<sync>(enPartialSum)`` (``Matmul``)."""
 
     def _block(self, mi: int, ni: int, cur_m: int, cur_n: int, sk: int,
                into: LocalTensor | None = None) -> LocalTensor:
@@ -316,29 +324,93 @@ class MatmulBlocks(ABC):
         t = self.tiling
         assert t is not None
         client = self.kfc
-        csz = self.c_dt.itemsize
-        sn = self._single()[1]
-        pitch = t.base_n if sequential else sn
-        ws = GlobalTensor(self.c_dt)
-        ws.set_global_buffer(self.workspace)
+        ws = self._workspace()
         if client is not None:  # one slot per AIV: its block index
             slot = client.aiv.block_idx
         else:
             slot = current().block_idx * get_sub_block_num() + self.sub_block_idx
         ws = ws[slot * t.base_m * t.base_n]
-        quant = self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])
-        scales = self._quant.stage(ni * t.base_n, cur_n)
-        fixpipe(ws, c1, *(() if scales is None else (scales,)), FixpipeParamsV220(
-            n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=t.base_n, quant_pre=quant,
-            deq_scalar=self._quant.scalar or 0))
-        off = 0 if sequential else mi * t.base_m * sn + ni * t.base_n
-        blen = cur_n * csz
-        params = DataCopyExtParams(
-            cur_m, blen, (t.base_n - cur_n) * csz, (pitch * csz - align(blen, 32)) // 32, 0
-        )
+        self._fix_out(ws, c1, ni, cur_m, cur_n, t.base_n)
         if client is None:
             pipe_barrier(PIPE_ALL)  # the FIX write to GM lands before MTE2 reads it back
         with on_aiv(client, Pipe.FIX):  # (a mixed kernel's AIV waits for the AIC's FIX instead)
-            data_copy_pad(dst[off], ws, params)
-            pipe_barrier(PIPE_ALL)  # synchronous: the block is in UB when the call returns
+            self._ub_copy(dst, ws, t.base_n, mi, ni, cur_m, cur_n, sequential)
+
+    def _workspace(self) -> GlobalTensor:
+        ws = GlobalTensor(self.c_dt)
+        ws.set_global_buffer(self.workspace)
+        return ws
+
+    def _fix_out(self, dst: GlobalTensor, c1: LocalTensor, ni: int, cur_m: int, cur_n: int, row: int) -> None:
+        """A block from L0C to GM rows of ``row`` elements, quantized as the object says (FIX)."""
+        t = self.tiling
+        assert t is not None
+        quant = self._quant.mode("get_tensor_c", self.acc, self.c_dt, C_QUANT[self.c_dt])
+        scales = self._quant.stage(ni * t.base_n, cur_n)
+        fixpipe(dst, c1, *(() if scales is None else (scales,)), FixpipeParamsV220(
+            n_size=cur_n, m_size=cur_m, src_stride=align(cur_m, 16), dst_stride=row, quant_pre=quant,
+            deq_scalar=self._quant.scalar or 0))
+
+    def _ub_copy(self, dst: LocalTensor, ws: GlobalTensor, ws_row: int, mi: int, ni: int, cur_m: int,
+                 cur_n: int, sequential: bool) -> None:
+        """A block from the workspace (rows of ``ws_row`` elements at ``ws``) into UB (MTE2): at its
+        place in the core's part (rows of singleCoreN) or, ``sequential``, as a baseM x baseN block."""
+        t = self.tiling
+        assert t is not None
+        csz = self.c_dt.itemsize
+        sn = self._single()[1]
+        pitch = t.base_n if sequential else sn
+        off = 0 if sequential else mi * t.base_m * sn + ni * t.base_n
+        blen = cur_n * csz
+        params = DataCopyExtParams(cur_m, blen, (ws_row - cur_n) * csz,
+                                   (pitch * csz - align(blen, 32)) // 32, 0)
+        data_copy_pad(dst[off], ws, params)
+        pipe_barrier(PIPE_ALL)  # synchronous: the block is in UB when the call returns
+
+    # --- the asynchronous mode: Iterate<false>, GetTensorC<false> ------------------------------
+    def _iterate_async(self) -> bool:
+        """``Iterate<false>()``: every block of the part left, each through L0C into its place in the
+        workspace (``set_workspace``: the part, singleCoreM x singleCoreN of C, rows of singleCoreN);
+        ``GetTensorC<false>`` takes them out in order.  False when no block was left."""
+        t = self._need_tiling("iterate")
+        if self.workspace is None:
+            raise ValueError("iterate(sync=False) caches the blocks of C in the workspace: call "
+                             "set_workspace(singleCoreM x singleCoreN of C) before it")
+        if self._pending:
+            raise ValueError("iterate(sync=False) with a block of a synchronous iterate still in L0C")
+        ws, sn = self._workspace(), self._single()[1]
+        q_co1 = self._ques["co1"]
+        computed = False
+        while self.iterate():
+            mi, ni, cur_m, cur_n = self._pending.pop(0)
+            assert self._held is not None
+            q_co1.enque(self._held)  # M -> FIX
+            self._held = None
+            c1 = q_co1.deque(self.acc)
+            self._fix_out(ws[mi * t.base_m * sn + ni * t.base_n], c1, ni, cur_m, cur_n, sn)
+            q_co1.free_tensor(c1)
+            self._async.append((mi, ni, cur_m, cur_n, notify(self.kfc)))
+            computed = True
+        return computed
+
+    def _get_async(self, dst: GlobalTensor | LocalTensor, sequential: bool) -> None:
+        """``GetTensorC<false>(ub)``: the next block an asynchronous ``iterate`` left in the workspace,
+        copied into a VECIN tensor (in a mixed kernel once the AIC says the block is there)."""
+        t = self._need_tiling("get_tensor_c")
+        if not isinstance(dst, LocalTensor):
+            raise FeatureNotSupportedError(
+                "get_tensor_c(sync=False) into GM is not modelled: take the blocks into a VECIN tensor "
+                "(or use the synchronous mode)")
+        if dst.dtype != self.c_dt:
+            raise TypeError(f"get_tensor_c: dst is {dst.dtype}, the C MatmulType says {self.c_dt}")
+        if not self._async:
+            raise ValueError("get_tensor_c(sync=False) with no block left: iterate(sync=False) computes "
+                             "the part's blocks first")
+        self._check_ub(dst, sequential)
+        mi, ni, cur_m, cur_n, ready = self._async.pop(0)
+        sn = self._single()[1]
+        await_set(self.kfc, ready)  # a mixed kernel's AIV: the AIC's set after this block's FIX
+        pipe_barrier(PIPE_ALL)  # the FIX writes land, and the core's earlier work, before MTE2 writes UB
+        self._ub_copy(dst, self._workspace()[mi * t.base_m * sn + ni * t.base_n], sn, mi, ni, cur_m, cur_n,
+                      sequential)
 

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 import aclsim.kernel as asc
-from aclsim.errors import FeatureNotSupportedError
 
 __all__ = ["HostTiling", "bind_start", "host", "host_get_tiling", "host_matmul_tiling", "host_tiling_value",
            "matmul_get_tensor_c", "matmul_iterate", "matmul_iterate_all", "mmad_params"]
@@ -26,29 +25,19 @@ def mmad_params(*values: Any) -> Any:
     return asc.MmadParams(**dict(zip(names, values, strict=True)))
 
 
-def _sync_only(sync: Any, what: str) -> None:
-    if not sync:
-        raise FeatureNotSupportedError(
-            f"Matmul {what}<false> (the asynchronous mode) is not modelled: aclsim's Matmul computes each "
-            f"block synchronously; use {what}<true> (the default)")
-
-
 def matmul_iterate(mm: Any, en_partial_sum: Any, sync: Any) -> bool:
     """``mm.Iterate<sync>(enPartialSum)``."""
-    _sync_only(sync, "Iterate")
-    return bool(mm.iterate(bool(en_partial_sum)))
+    return bool(mm.iterate(bool(en_partial_sum), sync=bool(sync)))
 
 
 def matmul_get_tensor_c(mm: Any, dst: Any, en_atomic: Any, en_sequential_write: Any, sync: Any) -> None:
     """``mm.GetTensorC<sync>(dst, enAtomic, enSequentialWrite)``."""
-    _sync_only(sync, "GetTensorC")
-    mm.get_tensor_c(dst, int(en_atomic), bool(en_sequential_write))
+    mm.get_tensor_c(dst, int(en_atomic), bool(en_sequential_write), sync=bool(sync))
 
 
 def matmul_iterate_all(mm: Any, gm: Any, en_atomic: Any, sync: Any) -> None:
     """``mm.IterateAll<sync>(gm, enAtomic)``."""
-    _sync_only(sync, "IterateAll")
-    mm.iterate_all(gm, int(en_atomic))
+    mm.iterate_all(gm, int(en_atomic), sync=bool(sync))
 
 
 class HostTiling:

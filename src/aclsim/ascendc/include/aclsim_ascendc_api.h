@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "167faddd7f6efd3e"
+#define ACLSIM_ASCENDC_TABLE "c7580cdd0407dceb"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1196,7 +1196,7 @@ public:
     __aicore__ inline LocalTensor<U> ReinterpretCast(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<U>>(::aclsim::detail::call(6, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<U>{})); }
     __aicore__ inline uint64_t GetPhyAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(395, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline TPosition GetPosition(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<TPosition>(::aclsim::detail::call(396, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline uint64_t GetPhyAddr(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(536, aclsim_file_, aclsim_line_, *this, offset)); }
+    __aicore__ inline uint64_t GetPhyAddr(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(537, aclsim_file_, aclsim_line_, *this, offset)); }
 };
 
 template <typename T>
@@ -1263,8 +1263,8 @@ public:
     __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(30, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(31, aclsim_file_, aclsim_line_, *this)); }
     __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(32, aclsim_file_, aclsim_line_, *this); }
-    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(537, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(538, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(538, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(539, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <TPosition src, TPosition dst, int32_t depth>
@@ -1284,11 +1284,11 @@ public:
     __aicore__ inline LocalTensor<T> DeQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(36, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<T>{})); }
     template <typename T>
     __aicore__ inline void FreeTensor(const LocalTensor<T>& tensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(37, aclsim_file_, aclsim_line_, *this, tensor); }
-    __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(539, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(540, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(541, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(542, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(543, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline bool VacantInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(540, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasTensorInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(541, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetTensorCountInQue(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(542, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline bool HasIdleBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(543, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline void FreeAllEvent(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(544, aclsim_file_, aclsim_line_, *this); }
 };
 
 template <TPosition pos>
@@ -1352,108 +1352,109 @@ public:
     __aicore__ inline void SetWorkspace(const GlobalTensor<T>& addr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(439, aclsim_file_, aclsim_line_, *this, addr); }
     __aicore__ inline void SetHF32(bool enableHF32 = false, int32_t transMode = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(440, aclsim_file_, aclsim_line_, *this, enableHF32, transMode); }
     __aicore__ inline void End(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(441, aclsim_file_, aclsim_line_, *this); }
-    __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(558, aclsim_file_, aclsim_line_, *this, batchA, batchB); }
+    __aicore__ inline void WaitIterateAll(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(442, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(559, aclsim_file_, aclsim_line_, *this, batchA, batchB); }
     template <typename T>
-    __aicore__ inline void IterateBatch(const GlobalTensor<T>& gm, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(559, aclsim_file_, aclsim_line_, *this, gm, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC); }
-    __aicore__ inline void SetQuantScalar(uint64_t quantScalar, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(560, aclsim_file_, aclsim_line_, *this, quantScalar); }
-    __aicore__ inline void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(561, aclsim_file_, aclsim_line_, *this, quantTensor); }
-    __aicore__ inline void SetUserDefInfo(uint64_t tilingPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(562, aclsim_file_, aclsim_line_, *this, tilingPtr); }
-    __aicore__ inline void SetSelfDefineData(uint64_t dataPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(563, aclsim_file_, aclsim_line_, *this, dataPtr); }
-    __aicore__ inline void InitStaticTiling(int32_t l1Size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(564, aclsim_file_, aclsim_line_, *this, l1Size); }
-    __aicore__ inline void InitStaticTiling(int32_t l1Size, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(565, aclsim_file_, aclsim_line_, *this, l1Size, tpipe); }
+    __aicore__ inline void IterateBatch(const GlobalTensor<T>& gm, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(560, aclsim_file_, aclsim_line_, *this, gm, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC); }
+    __aicore__ inline void SetQuantScalar(uint64_t quantScalar, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(561, aclsim_file_, aclsim_line_, *this, quantScalar); }
+    __aicore__ inline void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(562, aclsim_file_, aclsim_line_, *this, quantTensor); }
+    __aicore__ inline void SetUserDefInfo(uint64_t tilingPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(563, aclsim_file_, aclsim_line_, *this, tilingPtr); }
+    __aicore__ inline void SetSelfDefineData(uint64_t dataPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(564, aclsim_file_, aclsim_line_, *this, dataPtr); }
+    __aicore__ inline void InitStaticTiling(int32_t l1Size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(565, aclsim_file_, aclsim_line_, *this, l1Size); }
+    __aicore__ inline void InitStaticTiling(int32_t l1Size, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(566, aclsim_file_, aclsim_line_, *this, l1Size, tpipe); }
 };
 
 class MatmulTilingHost : public ::aclsim::detail::Object {
 public:
     __aicore__ MatmulTilingHost(bool multiCore, const char* soc, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(445, aclsim_file_, aclsim_line_, multiCore, soc).v.i) {}
+        : Object(::aclsim::detail::call(446, aclsim_file_, aclsim_line_, multiCore, soc).v.i) {}
     __aicore__ explicit MatmulTilingHost(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_MatmulTilingHost
     ACLSIM_CLASS_EXTRA_MatmulTilingHost
 #endif
-    __aicore__ inline int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(446, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
-    __aicore__ inline int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(447, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
-    __aicore__ inline int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(448, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
-    __aicore__ inline int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(449, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
-    __aicore__ inline int32_t SetShape(int32_t m, int32_t n, int32_t k, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(450, aclsim_file_, aclsim_line_, *this, m, n, k)); }
-    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(451, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKIn)); }
-    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn, int32_t orgKbIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(452, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKaIn, orgKbIn)); }
-    __aicore__ inline int32_t SetBias(bool isBiasIn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(453, aclsim_file_, aclsim_line_, *this, isBiasIn)); }
-    __aicore__ inline int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(454, aclsim_file_, aclsim_line_, *this, l1Size, l0CSize, ubSize)); }
-    __aicore__ inline int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(455, aclsim_file_, aclsim_line_, *this, baseMIn, baseNIn, baseKIn)); }
-    __aicore__ inline int32_t SetTraverse(MatrixTraverse traverse, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(456, aclsim_file_, aclsim_line_, *this, traverse)); }
-    __aicore__ inline int32_t SetDim(int32_t dim, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(457, aclsim_file_, aclsim_line_, *this, dim)); }
-    __aicore__ inline int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(458, aclsim_file_, aclsim_line_, *this, singleMIn, singleNIn, singleKIn)); }
-    __aicore__ inline int32_t GetBaseM(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(459, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int32_t GetBaseN(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(460, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int32_t GetBaseK(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(461, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int64_t ComputeTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(462, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline int64_t TilingValue(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(463, aclsim_file_, aclsim_line_, *this, index)); }
+    __aicore__ inline int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(447, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
+    __aicore__ inline int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(448, aclsim_file_, aclsim_line_, *this, pos, type, dataType, isTrans)); }
+    __aicore__ inline int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(449, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
+    __aicore__ inline int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(450, aclsim_file_, aclsim_line_, *this, pos, type, dataType)); }
+    __aicore__ inline int32_t SetShape(int32_t m, int32_t n, int32_t k, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(451, aclsim_file_, aclsim_line_, *this, m, n, k)); }
+    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(452, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKIn)); }
+    __aicore__ inline int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn, int32_t orgKbIn, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(453, aclsim_file_, aclsim_line_, *this, orgMIn, orgNIn, orgKaIn, orgKbIn)); }
+    __aicore__ inline int32_t SetBias(bool isBiasIn = false, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(454, aclsim_file_, aclsim_line_, *this, isBiasIn)); }
+    __aicore__ inline int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(455, aclsim_file_, aclsim_line_, *this, l1Size, l0CSize, ubSize)); }
+    __aicore__ inline int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(456, aclsim_file_, aclsim_line_, *this, baseMIn, baseNIn, baseKIn)); }
+    __aicore__ inline int32_t SetTraverse(MatrixTraverse traverse, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(457, aclsim_file_, aclsim_line_, *this, traverse)); }
+    __aicore__ inline int32_t SetDim(int32_t dim, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(458, aclsim_file_, aclsim_line_, *this, dim)); }
+    __aicore__ inline int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(459, aclsim_file_, aclsim_line_, *this, singleMIn, singleNIn, singleKIn)); }
+    __aicore__ inline int32_t GetBaseM(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(460, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetBaseN(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(461, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int32_t GetBaseK(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(462, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int64_t ComputeTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(463, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline int64_t TilingValue(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(464, aclsim_file_, aclsim_line_, *this, index)); }
 };
 
 template <pipe_t src, pipe_t dst>
 class TQueSync : public ::aclsim::detail::Object {
 public:
     __aicore__ TQueSync(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(490, aclsim_file_, aclsim_line_, src, dst).v.i) {}
+        : Object(::aclsim::detail::call(491, aclsim_file_, aclsim_line_, src, dst).v.i) {}
     __aicore__ explicit TQueSync(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_TQueSync
     ACLSIM_CLASS_EXTRA_TQueSync
 #endif
-    __aicore__ inline void SetFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(491, aclsim_file_, aclsim_line_, *this, id); }
-    __aicore__ inline void WaitFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(492, aclsim_file_, aclsim_line_, *this, id); }
+    __aicore__ inline void SetFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(492, aclsim_file_, aclsim_line_, *this, id); }
+    __aicore__ inline void WaitFlag(int32_t id, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(493, aclsim_file_, aclsim_line_, *this, id); }
 };
 
 template <Hardware hard>
 class LocalMemAllocator : public ::aclsim::detail::Object {
 public:
     __aicore__ LocalMemAllocator(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(517, aclsim_file_, aclsim_line_, hard).v.i) {}
+        : Object(::aclsim::detail::call(518, aclsim_file_, aclsim_line_, hard).v.i) {}
     __aicore__ explicit LocalMemAllocator(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_LocalMemAllocator
     ACLSIM_CLASS_EXTRA_LocalMemAllocator
 #endif
     template <TPosition pos, typename DataType, uint32_t tileSize>
-    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(518, aclsim_file_, aclsim_line_, *this, pos, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
+    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(519, aclsim_file_, aclsim_line_, *this, pos, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
     template <typename DataType, uint32_t tileSize>
-    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(519, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
+    __aicore__ inline LocalTensor<DataType> Alloc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(520, aclsim_file_, aclsim_line_, *this, ::aclsim::detail::Dtype<DataType>{}, tileSize)); }
     template <TPosition pos, typename DataType>
-    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(520, aclsim_file_, aclsim_line_, *this, tileSize, pos, ::aclsim::detail::Dtype<DataType>{})); }
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(521, aclsim_file_, aclsim_line_, *this, tileSize, pos, ::aclsim::detail::Dtype<DataType>{})); }
     template <typename DataType>
-    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(521, aclsim_file_, aclsim_line_, *this, tileSize, ::aclsim::detail::Dtype<DataType>{})); }
-    __aicore__ inline uint32_t GetCurAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(522, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<LocalTensor<DataType>>(::aclsim::detail::call(522, aclsim_file_, aclsim_line_, *this, tileSize, ::aclsim::detail::Dtype<DataType>{})); }
+    __aicore__ inline uint32_t GetCurAddr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(523, aclsim_file_, aclsim_line_, *this)); }
 };
 
 template <typename T>
 class TensorDesc : public ::aclsim::detail::Object {
 public:
     __aicore__ TensorDesc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(523, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}).v.i) {}
+        : Object(::aclsim::detail::call(524, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}).v.i) {}
     __aicore__ explicit TensorDesc(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_TensorDesc
     ACLSIM_CLASS_EXTRA_TensorDesc
 #endif
-    __aicore__ inline void SetShapeAddr(uint64_t* shapePtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(524, aclsim_file_, aclsim_line_, *this, shapePtr); }
-    __aicore__ inline uint64_t GetDim(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(525, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline uint64_t GetIndex(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(526, aclsim_file_, aclsim_line_, *this)); }
-    __aicore__ inline uint64_t GetShape(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(527, aclsim_file_, aclsim_line_, *this, offset)); }
-    __aicore__ inline __gm__ T* GetDataPtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(528, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline void SetShapeAddr(uint64_t* shapePtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(525, aclsim_file_, aclsim_line_, *this, shapePtr); }
+    __aicore__ inline uint64_t GetDim(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(526, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetIndex(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(527, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline uint64_t GetShape(uint32_t offset, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint64_t>(::aclsim::detail::call(528, aclsim_file_, aclsim_line_, *this, offset)); }
+    __aicore__ inline __gm__ T* GetDataPtr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(529, aclsim_file_, aclsim_line_, *this)); }
 };
 
 class ListTensorDesc : public ::aclsim::detail::Object {
 public:
     __aicore__ ListTensorDesc(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
-        : Object(::aclsim::detail::call(529, aclsim_file_, aclsim_line_).v.i) {}
+        : Object(::aclsim::detail::call(530, aclsim_file_, aclsim_line_).v.i) {}
     __aicore__ explicit ListTensorDesc(::aclsim::detail::Handle h) : Object(h.value) {}
 #ifdef ACLSIM_CLASS_EXTRA_ListTensorDesc
     ACLSIM_CLASS_EXTRA_ListTensorDesc
 #endif
-    __aicore__ inline void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(530, aclsim_file_, aclsim_line_, *this, data, length, shapeSize); }
+    __aicore__ inline void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(531, aclsim_file_, aclsim_line_, *this, data, length, shapeSize); }
     template <typename T>
-    __aicore__ inline __gm__ T* GetDataPtr(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(531, aclsim_file_, aclsim_line_, *this, index, ::aclsim::detail::Dtype<T>{})); }
+    __aicore__ inline __gm__ T* GetDataPtr(uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<__gm__ T*>(::aclsim::detail::call(532, aclsim_file_, aclsim_line_, *this, index, ::aclsim::detail::Dtype<T>{})); }
     template <typename T>
-    __aicore__ inline void GetDesc(const TensorDesc<T>& desc, uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(532, aclsim_file_, aclsim_line_, *this, desc, index); }
-    __aicore__ inline uint32_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(533, aclsim_file_, aclsim_line_, *this)); }
+    __aicore__ inline void GetDesc(const TensorDesc<T>& desc, uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(533, aclsim_file_, aclsim_line_, *this, desc, index); }
+    __aicore__ inline uint32_t GetSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(534, aclsim_file_, aclsim_line_, *this)); }
 };
 
 __aicore__ inline int64_t GetBlockIdx(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(42, aclsim_file_, aclsim_line_)); }
@@ -2526,249 +2527,249 @@ template <typename T, typename U>
 __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(417, aclsim_file_, aclsim_line_, dst, src, params); }
 
 template <class M>
-__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(442, aclsim_file_, aclsim_line_, tpipe, workspace, mm); }
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(443, aclsim_file_, aclsim_line_, tpipe, workspace, mm); }
 
 template <class M>
-__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(443, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling); }
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(444, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling); }
 
 template <class M, class N>
-__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, N mm2, const TCubeTiling& tiling2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(444, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling, mm2, tiling2); }
+__aicore__ inline void RegistMatmulObj(const TPipe& tpipe, uint8_t* workspace, M mm, const TCubeTiling& tiling, N mm2, const TCubeTiling& tiling2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(445, aclsim_file_, aclsim_line_, tpipe, workspace, mm, tiling, mm2, tiling2); }
 
 template <typename T>
-__aicore__ inline void InitConstValueFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(464, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
+__aicore__ inline void InitConstValueFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(465, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
 
 template <typename T>
-__aicore__ inline void FillFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(465, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
+__aicore__ inline void FillFields(const LocalTensor<T>& dst, uint16_t repeatTimes, uint16_t blockNum, uint16_t dstGap, ::aclsim::detail::nd_t<T> initValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(466, aclsim_file_, aclsim_line_, dst, repeatTimes, blockNum, dstGap, initValue); }
 
 template <typename T, typename U>
-__aicore__ inline void FixpipeWithConfig(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(466, aclsim_file_, aclsim_line_, dst, src, params, config); }
+__aicore__ inline void FixpipeWithConfig(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(467, aclsim_file_, aclsim_line_, dst, src, params, config); }
 
 template <typename T, typename U>
-__aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(467, aclsim_file_, aclsim_line_, dst, src, params, config); }
+__aicore__ inline void FixpipeWithConfig(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& params, const FixpipeConfig& config, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(468, aclsim_file_, aclsim_line_, dst, src, params, config); }
 
 template <typename T>
-__aicore__ inline void LoadData3DFields(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(468, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl); }
+__aicore__ inline void LoadData3DFields(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(469, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl); }
 
 template <int8_t startBit, int8_t endBit>
-__aicore__ inline void SetCtrlSpr(int64_t value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(469, aclsim_file_, aclsim_line_, value, startBit, endBit); }
+__aicore__ inline void SetCtrlSpr(int64_t value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(470, aclsim_file_, aclsim_line_, value, startBit, endBit); }
 
 template <int8_t startBit, int8_t endBit>
-__aicore__ inline int64_t GetCtrlSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(470, aclsim_file_, aclsim_line_, startBit, endBit)); }
+__aicore__ inline int64_t GetCtrlSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(471, aclsim_file_, aclsim_line_, startBit, endBit)); }
 
 template <SaturationMode mode>
-__aicore__ inline void SetSaturationFlag(bool enableSat, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(471, aclsim_file_, aclsim_line_, enableSat, mode); }
+__aicore__ inline void SetSaturationFlag(bool enableSat, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(472, aclsim_file_, aclsim_line_, enableSat, mode); }
 
 template <SaturationMode mode>
-__aicore__ inline bool GetSaturationFlag(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(472, aclsim_file_, aclsim_line_, mode)); }
+__aicore__ inline bool GetSaturationFlag(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<bool>(::aclsim::detail::call(473, aclsim_file_, aclsim_line_, mode)); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(473, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(474, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(474, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(475, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(475, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(476, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, params, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(476, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, scaleT deqScale, const DequantParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(477, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, params, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(477, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, calCount, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(478, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, calCount, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(478, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(479, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, sharedTmpBuffer, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(479, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, calCount, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, uint32_t calCount, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(480, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, calCount, mode); }
 
 template <typename dstT, typename scaleT, DeQuantMode mode = DeQuantMode::DEQUANT_WITH_SINGLE_ROW>
-__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(480, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, mode); }
+__aicore__ inline void AscendDequant(const LocalTensor<dstT>& dstTensor, const LocalTensor<int32_t>& srcTensor, const LocalTensor<scaleT>& deqScale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(481, aclsim_file_, aclsim_line_, dstTensor, srcTensor, deqScale, mode); }
 
 template <typename T>
-__aicore__ inline T GetReduceRepeatSumSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(481, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
+__aicore__ inline T GetReduceRepeatSumSpr(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(482, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
 
 template <typename T>
-__aicore__ inline T GetAccVal(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(482, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
+__aicore__ inline T GetAccVal(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(483, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{})); }
 
 template <typename T, typename U>
-__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(483, aclsim_file_, aclsim_line_, dst, src0, src1, count); }
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(484, aclsim_file_, aclsim_line_, dst, src0, src1, count); }
 
 template <typename T, typename U, bool isSetMask = true>
-__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(484, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTime, repeatParams, isSetMask); }
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask, uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(485, aclsim_file_, aclsim_line_, dst, src0, src1, mask, repeatTime, repeatParams, isSetMask); }
 
 template <typename T, typename U, bool isSetMask = true>
-__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask[2], uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(485, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTime, repeatParams, isSetMask); }
+__aicore__ inline void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, const uint64_t mask[2], uint8_t repeatTime, const BinaryRepeatParams& repeatParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(486, aclsim_file_, aclsim_line_, dst, src0, src1, ::aclsim::detail::Array{mask, 2}, repeatTime, repeatParams, isSetMask); }
 
 template <typename T>
-__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(486, aclsim_file_, aclsim_line_, dst, src); }
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(487, aclsim_file_, aclsim_line_, dst, src); }
 
 template <typename T>
-__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(487, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, transposeParams); }
+__aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(488, aclsim_file_, aclsim_line_, dst, src, sharedTmpBuffer, transposeParams); }
 
-__aicore__ inline void Trap(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(488, aclsim_file_, aclsim_line_); }
+__aicore__ inline void Trap(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(489, aclsim_file_, aclsim_line_); }
 
 template <typename T, TPosition pos>
-__aicore__ inline LocalTensor<T> PopStackBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(489, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}, pos)); }
+__aicore__ inline LocalTensor<T> PopStackBuffer(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(490, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}, pos)); }
 
-__aicore__ inline int32_t CeilDivision(int32_t num1, int32_t num2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(493, aclsim_file_, aclsim_line_, num1, num2)); }
+__aicore__ inline int32_t CeilDivision(int32_t num1, int32_t num2, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(494, aclsim_file_, aclsim_line_, num1, num2)); }
 
-__aicore__ inline uint32_t AclsimTotalUbSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(494, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint32_t AclsimTotalUbSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(495, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline uint32_t AclsimTotalVecLocalSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(495, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint32_t AclsimTotalVecLocalSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(496, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline uint32_t AclsimTotalL1Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(496, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint32_t AclsimTotalL1Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(497, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline uint32_t AclsimTotalL0ASize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(497, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint32_t AclsimTotalL0ASize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(498, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline uint32_t AclsimTotalL0BSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(498, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint32_t AclsimTotalL0BSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(499, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline uint32_t AclsimTotalL0CSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(499, aclsim_file_, aclsim_line_)); }
+__aicore__ inline uint32_t AclsimTotalL0CSize(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(500, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline int32_t AclsimUtilsGetBitSize(int32_t byteSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(500, aclsim_file_, aclsim_line_, byteSize)); }
+__aicore__ inline int32_t AclsimUtilsGetBitSize(int32_t byteSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(501, aclsim_file_, aclsim_line_, byteSize)); }
 
-__aicore__ inline int32_t AclsimUtilsGetC0Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(501, aclsim_file_, aclsim_line_)); }
+__aicore__ inline int32_t AclsimUtilsGetC0Size(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(502, aclsim_file_, aclsim_line_)); }
 
-__aicore__ inline int32_t AclsimUtilsGetC0Count(int32_t dtypeSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(502, aclsim_file_, aclsim_line_, dtypeSize)); }
+__aicore__ inline int32_t AclsimUtilsGetC0Count(int32_t dtypeSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(503, aclsim_file_, aclsim_line_, dtypeSize)); }
 
-__aicore__ inline int32_t AclsimUtilsGetDefaultBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(503, aclsim_file_, aclsim_line_)); }
-
-template <typename T, bool isSetMask = true>
-__aicore__ inline void AclsimUtilsSetMask(uint64_t maskHigh, uint64_t maskLow, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(504, aclsim_file_, aclsim_line_, maskHigh, maskLow, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+__aicore__ inline int32_t AclsimUtilsGetDefaultBlockNum(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(504, aclsim_file_, aclsim_line_)); }
 
 template <typename T, bool isSetMask = true>
-__aicore__ inline void AclsimUtilsSetMask(int32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(505, aclsim_file_, aclsim_line_, len, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+__aicore__ inline void AclsimUtilsSetMask(uint64_t maskHigh, uint64_t maskLow, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(505, aclsim_file_, aclsim_line_, maskHigh, maskLow, ::aclsim::detail::Dtype<T>{}, isSetMask); }
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void AclsimUtilsSetMask(int32_t len, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(506, aclsim_file_, aclsim_line_, len, ::aclsim::detail::Dtype<T>{}, isSetMask); }
 
 template <bool isSetMask = true>
-__aicore__ inline void AclsimUtilsResetMask(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(506, aclsim_file_, aclsim_line_, isSetMask); }
+__aicore__ inline void AclsimUtilsResetMask(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(507, aclsim_file_, aclsim_line_, isSetMask); }
 
 template <typename T>
-__aicore__ inline void AclsimUtilsSetMaskCount(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(507, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void AclsimUtilsSetMaskCount(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(508, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
 
 template <typename T>
-__aicore__ inline void AclsimUtilsSetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(508, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void AclsimUtilsSetMaskNorm(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(509, aclsim_file_, aclsim_line_, ::aclsim::detail::Dtype<T>{}); }
 
-__aicore__ inline void AclsimUtilsSetOverflow(uint64_t ctrlValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(509, aclsim_file_, aclsim_line_, ctrlValue); }
-
-template <typename T, CacheLine entireType, DcciDst dcciDst>
-__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(510, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+__aicore__ inline void AclsimUtilsSetOverflow(uint64_t ctrlValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(510, aclsim_file_, aclsim_line_, ctrlValue); }
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
-__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(511, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(511, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
+
+template <typename T, CacheLine entireType, DcciDst dcciDst>
+__aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(512, aclsim_file_, aclsim_line_, dst, entireType, dcciDst); }
 
 template <typename T, CacheLine entireType>
-__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(512, aclsim_file_, aclsim_line_, dst, entireType); }
+__aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(513, aclsim_file_, aclsim_line_, dst, entireType); }
 
 template <typename T>
-__aicore__ inline T ReadGmByPassDCache(__gm__ T* addr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(513, aclsim_file_, aclsim_line_, addr, ::aclsim::detail::Dtype<T>{})); }
+__aicore__ inline T ReadGmByPassDCache(__gm__ T* addr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<T>(::aclsim::detail::call(514, aclsim_file_, aclsim_line_, addr, ::aclsim::detail::Dtype<T>{})); }
 
 template <typename T>
-__aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(514, aclsim_file_, aclsim_line_, addr, value, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(515, aclsim_file_, aclsim_line_, addr, value, ::aclsim::detail::Dtype<T>{}); }
 
-__aicore__ inline int64_t GetSystemCycle(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(515, aclsim_file_, aclsim_line_)); }
-
-template <typename T>
-__aicore__ inline void OOMCheckAddrRange(__gm__ T* gmAddr, uint64_t gmSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(516, aclsim_file_, aclsim_line_, gmAddr, gmSize); }
+__aicore__ inline int64_t GetSystemCycle(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(516, aclsim_file_, aclsim_line_)); }
 
 template <typename T>
-__aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t addr, uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(534, aclsim_file_, aclsim_line_, pos, addr, tileSize, ::aclsim::detail::Dtype<T>{})); }
-
-__aicore__ inline int64_t AclsimCrd2Idx(const uint64_t coord[64], const uint64_t shape[64], const uint64_t stride[64], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(535, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{coord, 64}, ::aclsim::detail::Array{shape, 64}, ::aclsim::detail::Array{stride, 64})); }
-
-__aicore__ inline void SetFmatrixFields(uint16_t l1H, uint16_t l1W, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, FmatrixMode fmatrixMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(544, aclsim_file_, aclsim_line_, l1H, l1W, padLeft, padRight, padTop, padBottom, fmatrixMode); }
+__aicore__ inline void OOMCheckAddrRange(__gm__ T* gmAddr, uint64_t gmSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(517, aclsim_file_, aclsim_line_, gmAddr, gmSize); }
 
 template <typename T>
-__aicore__ inline void SetLoadDataPaddingValue(T padValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(545, aclsim_file_, aclsim_line_, padValue); }
+__aicore__ inline LocalTensor<T> AclsimLocalTensorAt(TPosition pos, uint32_t addr, uint32_t tileSize, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<LocalTensor<T>>(::aclsim::detail::call(535, aclsim_file_, aclsim_line_, pos, addr, tileSize, ::aclsim::detail::Dtype<T>{})); }
+
+__aicore__ inline int64_t AclsimCrd2Idx(const uint64_t coord[64], const uint64_t shape[64], const uint64_t stride[64], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(536, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{coord, 64}, ::aclsim::detail::Array{shape, 64}, ::aclsim::detail::Array{stride, 64})); }
+
+__aicore__ inline void SetFmatrixFields(uint16_t l1H, uint16_t l1W, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, FmatrixMode fmatrixMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(545, aclsim_file_, aclsim_line_, l1H, l1W, padLeft, padRight, padTop, padBottom, fmatrixMode); }
 
 template <typename T>
-__aicore__ inline void LoadData3DFieldsConfig(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, bool isSetFMatrix, bool isSetPadding, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(546, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl, isSetFMatrix, isSetPadding); }
+__aicore__ inline void SetLoadDataPaddingValue(T padValue, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(546, aclsim_file_, aclsim_line_, padValue); }
 
 template <typename T>
-__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(547, aclsim_file_, aclsim_line_, dst, src, params); }
+__aicore__ inline void LoadData3DFieldsConfig(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint8_t padLeft, uint8_t padRight, uint8_t padTop, uint8_t padBottom, uint16_t l1H, uint16_t l1W, uint16_t channelSize, uint16_t kExtension, uint16_t mExtension, uint16_t kStartPt, uint16_t mStartPt, uint8_t strideW, uint8_t strideH, uint8_t filterW, uint8_t filterH, uint8_t dilationFilterW, uint8_t dilationFilterH, bool enTranspose, bool enSmallK, ::aclsim::detail::nd_t<T> padValue, bool filterSizeW, bool filterSizeH, bool fMatrixCtrl, bool isSetFMatrix, bool isSetPadding, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(547, aclsim_file_, aclsim_line_, dst, src, padLeft, padRight, padTop, padBottom, l1H, l1W, channelSize, kExtension, mExtension, kStartPt, mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, padValue, filterSizeW, filterSizeH, fMatrixCtrl, isSetFMatrix, isSetPadding); }
+
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2dTransposeParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(548, aclsim_file_, aclsim_line_, dst, src, params); }
 
 template <typename T, typename U>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(548, aclsim_file_, aclsim_line_, dst, src, params); }
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& params, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(549, aclsim_file_, aclsim_line_, dst, src, params); }
 
-__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(549, aclsim_file_, aclsim_line_, ndNum, srcNdStride, dstNdStride); }
+__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(550, aclsim_file_, aclsim_line_, ndNum, srcNdStride, dstNdStride); }
 
-__aicore__ inline void SetDeqScale(half scale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(550, aclsim_file_, aclsim_line_, scale); }
+__aicore__ inline void SetDeqScale(half scale, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(551, aclsim_file_, aclsim_line_, scale); }
 
-__aicore__ inline void SetDeqScale(float scale, int16_t offset, bool signMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(551, aclsim_file_, aclsim_line_, scale, offset, signMode); }
+__aicore__ inline void SetDeqScale(float scale, int16_t offset, bool signMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(552, aclsim_file_, aclsim_line_, scale, offset, signMode); }
 
-__aicore__ inline void SetHF32Mode(HF32Mode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(552, aclsim_file_, aclsim_line_, mode); }
+__aicore__ inline void SetHF32Mode(HF32Mode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(553, aclsim_file_, aclsim_line_, mode); }
 
-__aicore__ inline void SetHF32Mode(bool hf32Mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(553, aclsim_file_, aclsim_line_, hf32Mode); }
+__aicore__ inline void SetHF32Mode(bool hf32Mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(554, aclsim_file_, aclsim_line_, hf32Mode); }
 
-__aicore__ inline void SetHF32TransMode(HF32TransMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(554, aclsim_file_, aclsim_line_, mode); }
+__aicore__ inline void SetHF32TransMode(HF32TransMode mode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(555, aclsim_file_, aclsim_line_, mode); }
 
-__aicore__ inline void SetHF32TransMode(bool hf32TransMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(555, aclsim_file_, aclsim_line_, hf32TransMode); }
-
-template <typename T, typename U>
-__aicore__ inline void FixpipeOldFields(const GlobalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(556, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
+__aicore__ inline void SetHF32TransMode(bool hf32TransMode, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(556, aclsim_file_, aclsim_line_, hf32TransMode); }
 
 template <typename T, typename U>
-__aicore__ inline void FixpipeOldFields(const LocalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(557, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
-
-__aicore__ inline int32_t AclsimCoreType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(566, aclsim_file_, aclsim_line_)); }
-
-template <typename T>
-__aicore__ inline void Arange(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(567, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
-
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(568, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
-
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(569, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
-
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(570, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
-
-template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
-__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(571, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+__aicore__ inline void FixpipeOldFields(const GlobalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(557, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
 
 template <typename T, typename U>
-__aicore__ inline void BroadCastVecToMM(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(572, aclsim_file_, aclsim_line_, dst, src, blockCount, blockLen, srcGap, dstGap); }
+__aicore__ inline void FixpipeOldFields(const LocalTensor<T>& dst, const LocalTensor<U>& src, uint16_t cburstNum, uint16_t burstLen, uint32_t dstStride, uint16_t srcStride, QuantMode_t quantPre, uint64_t deqScalar, bool reluEn, bool nz2ndEn, uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride, uint16_t originalNSize, uint8_t unitFlag, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(558, aclsim_file_, aclsim_line_, dst, src, cburstNum, burstLen, dstStride, srcStride, quantPre, deqScalar, reluEn, nz2ndEn, ndNum, srcNdStride, dstNdStride, originalNSize, unitFlag); }
 
-__aicore__ inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(573, aclsim_file_, aclsim_line_, loopParams, type); }
-
-__aicore__ inline void ResetLoopModePara(DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(574, aclsim_file_, aclsim_line_, type); }
+__aicore__ inline int32_t AclsimCoreType(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int32_t>(::aclsim::detail::call(567, aclsim_file_, aclsim_line_)); }
 
 template <typename T>
-__aicore__ inline void TransDataTo5HD(const uint64_t dstList[16], const uint64_t srcList[16], const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(575, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{dstList, 16}, ::aclsim::detail::Array{srcList, 16}, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void Arange(const LocalTensor<T>& dst, ::aclsim::detail::nd_t<T> firstValue, ::aclsim::detail::nd_t<T> diffValue, int32_t count, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(568, aclsim_file_, aclsim_line_, dst, firstValue, diffValue, count); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(569, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(570, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const LocalTensor<uint8_t>& sharedTmpBuffer, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(571, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, sharedTmpBuffer, dim, axis, isReuseSource); }
+
+template <typename T, int32_t dim, int32_t axis, bool isReuseSource = false>
+__aicore__ inline void BroadCast(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t dstShape[dim], const uint32_t srcShape[dim], const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(572, aclsim_file_, aclsim_line_, dstLocal, srcLocal, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(dstShape).w, dim}, ::aclsim::detail::Array{::aclsim::detail::Words<dim>(srcShape).w, dim}, dim, axis, isReuseSource); }
+
+template <typename T, typename U>
+__aicore__ inline void BroadCastVecToMM(const LocalTensor<T>& dst, const LocalTensor<U>& src, int32_t blockCount, uint8_t blockLen, uint8_t srcGap, uint8_t dstGap, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(573, aclsim_file_, aclsim_line_, dst, src, blockCount, blockLen, srcGap, dstGap); }
+
+__aicore__ inline void SetLoopModePara(const LoopModeParams& loopParams, DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(574, aclsim_file_, aclsim_line_, loopParams, type); }
+
+__aicore__ inline void ResetLoopModePara(DataCopyMVType type, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(575, aclsim_file_, aclsim_line_, type); }
 
 template <typename T>
-__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(576, aclsim_file_, aclsim_line_, dst, src, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+__aicore__ inline void TransDataTo5HD(const uint64_t dstList[16], const uint64_t srcList[16], const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(576, aclsim_file_, aclsim_line_, ::aclsim::detail::Array{dstList, 16}, ::aclsim::detail::Array{srcList, 16}, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
+
+template <typename T>
+__aicore__ inline void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, const TransDataTo5HDParams& nchwconvParams, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(577, aclsim_file_, aclsim_line_, dst, src, nchwconvParams, ::aclsim::detail::Dtype<T>{}); }
 
 template <typename T, bool isReuseSource>
-__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(577, aclsim_file_, aclsim_line_, dstTensor, srcTensor, sharedTmpBuffer, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(578, aclsim_file_, aclsim_line_, dstTensor, srcTensor, sharedTmpBuffer, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
 
 template <typename T, bool isReuseSource>
-__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(578, aclsim_file_, aclsim_line_, dstTensor, srcTensor, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
+__aicore__ inline void AclsimReduceSumPattern(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t srcShape[2], bool srcInnerPad, int32_t pattern, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(579, aclsim_file_, aclsim_line_, dstTensor, srcTensor, ::aclsim::detail::Array{::aclsim::detail::Words<2>(srcShape).w, 2}, srcInnerPad, pattern, isReuseSource); }
 
-__aicore__ inline uint32_t AclsimReservedWorkspace(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(579, aclsim_file_, aclsim_line_)); }
-
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(580, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline uint32_t AclsimReservedWorkspace(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(580, aclsim_file_, aclsim_line_)); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(581, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(581, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(582, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(582, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(583, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(583, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(584, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(584, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(585, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(585, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(586, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(586, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, sharedTmpBuffer, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
-__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(587, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(587, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, softmaxShapeInfo, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+__aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(588, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 }  // namespace AscendC
