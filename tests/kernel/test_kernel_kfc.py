@@ -236,3 +236,22 @@ def test_iterate_all_async_needs_wait_iterate_all(data, wait_all) -> None:
     with pytest.raises(AclError, match="race"):  # the AIV reads C the AIC may still be writing
         iterate_all_async[1, None](*bufs, ws, tiling, EX.ALPHA, False)
         aclsim.synchronize_device()
+
+
+def test_a_vector_instruction_on_the_aic_names_the_mixed_kernel(data) -> None:
+    @asc.kernel
+    def vector_everywhere(out):
+        asc.kernel_task_type_default(asc.KERNEL_TYPE_MIX_AIC_1_2)
+        pipe = asc.TPipe()
+        buf = asc.TBuf(asc.TPosition.VECCALC)
+        pipe.init_buffer(buf, 256)
+        t = buf.get(asc.float32)
+        asc.duplicate(t, 1.0, 64)  # on the AIC too: it has no vector unit
+
+    out = aclsim.malloc(256)
+    with pytest.raises(AclError) as err:
+        vector_everywhere[1, None](out)
+        aclsim.synchronize_device()
+    aclsim.free(out)
+    text = str(err.value)
+    assert "the AIC of a mixed kernel" in text and "AIV_MODE" in text and "MIX_MODE" in text

@@ -359,16 +359,25 @@ class Core:
              cost: Cost) -> Instr:
         file, line = where(3)
         if self.forbidden and pipe in self.forbidden:
-            side = "vector" if pipe is not Pipe.V else "cube"
-            self.fault(UnsupportedFault, f"{op} runs on {pipe.name}, which a {side} core does not have: the "
-                       f"kernel declared a {side}-only type",
-                       hint="declare the kernel type that has this pipe, or move the instruction to a kernel "
-                       "of the other core type")
+            self._no_pipe(pipe, op)
         if self.l2_hints and pipe in _GM_PIPES:
             cost = self._l2_cost(reads, writes, cost)
         ins = Instr(pipe, op, reads, writes, cost=cost, file=file, line=line)
         self.instrs.append(ins)
         return ins
+
+    def _no_pipe(self, pipe: Pipe, op: str) -> NoReturn:
+        side = "vector" if pipe is not Pipe.V else "cube"
+        if getattr(self.launch, "layout", None) is None:
+            self.fault(UnsupportedFault, f"{op} runs on {pipe.name}, which a {side} core does not have: the "
+                       f"kernel declared a {side}-only type",
+                       hint="declare the kernel type that has this pipe, or move the instruction to a kernel "
+                       "of the other core type")
+        self.fault(UnsupportedFault, f"{op} runs on {pipe.name}, which a {side} core does not have: this is "
+                   f"the {'AIV' if side == 'vector' else 'AIC'} of a mixed kernel",
+                   hint="run it on the other core of the group (ASCEND_IS_AIV / ASCEND_IS_AIC), or declare a "
+                   "one-type kernel (a CPU-debug program: SetKernelMode(KernelMode::AIV_MODE) for a vector "
+                   "kernel; CANN's default is MIX_MODE)")
 
     def set_l2_hint(self, lo: int, hi: int, bypass: bool) -> None:
         """Copies touching global memory in ``[lo, hi)`` bypass L2 from now on (or no longer)."""
