@@ -121,7 +121,8 @@ extern "C" __global__ __aicore__ void mm_async(GM_ADDR a, GM_ADDR b, GM_ADDR c, 
     mm.End();
 }
 
-extern "C" __global__ __aicore__ void mm_async_gm(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm, GM_ADDR ws)
+extern "C" __global__ __aicore__ void mm_async_gm(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm,
+                                                  GM_ADDR ws)
 {
     TPipe pipe;
     TCubeTiling t;

@@ -255,3 +255,38 @@ def test_a_vector_instruction_on_the_aic_names_the_mixed_kernel(data) -> None:
     aclsim.free(out)
     text = str(err.value)
     assert "the AIC of a mixed kernel" in text and "AIV_MODE" in text and "MIX_MODE" in text
+
+
+@asc.kernel
+def interleaved(a, b, bias, c, workspace, tiling, alpha):
+    """Each AIV parks at a sync_all between its Iterate and its GetTensorC: the other AIV's Iterate runs
+    on the AIC in between."""
+    asc.kernel_task_type_default(asc.KERNEL_TYPE_MIX_AIC_1_2)
+    k = EX.MatmulLeakyKernel(asc.half, asc.half, asc.float32, asc.float32)
+    pipe = asc.TPipe()
+    asc.regist_matmul_obj(pipe, workspace, k.matmul_obj, tiling)
+    k.init(a, b, bias, c, workspace, tiling, alpha, pipe)
+    mm = k.matmul_obj
+    mm.set_tensor_a(k.a_global)
+    mm.set_tensor_b(k.b_global)
+    mm.set_bias(k.bias_global)
+    i = 0
+    while mm.iterate():
+        asc.sync_all()
+        k.matmul_compute()
+        k.leaky_relu_compute()
+        k.copy_out(i)
+        i += 1
+    mm.end()
+
+
+def test_requests_of_two_aivs_that_interleave(data) -> None:
+    a, b, bias, _, _, _ = data
+    c, launch = _run(interleaved, 1, data)
+    y = a.astype(np.float32) @ b.astype(np.float32) + bias
+    np.testing.assert_allclose(c, np.where(y >= 0, y, y * np.float32(EX.ALPHA)), rtol=1e-4, atol=1e-4)
+    aic = launch.streams[0]
+    # AIV 1's Iterate (unit 2) came between AIV 0's Iterate and its GetTensorC (unit 1), and so on
+    senders = [i.cost["deps"][0][0] for i in aic if i.op == XWAIT_OP]
+    assert senders[:6] == [1, 2, 1, 1, 2, 2], senders
+    assert not launch.diagnostics

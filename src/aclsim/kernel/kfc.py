@@ -16,8 +16,12 @@ different things, as Ascend C's ``matmul_intf.h`` has it:
 aclsim models this as follows.  The AIC parks at ``REGIST_MATMUL_OBJ`` until every AIV of its
 group has ended (the deadlock check names it when an AIV waits for something else forever).  A
 client call runs on the AIV's thread with the kernel layer's current core switched to the group's
-AIC, so every instruction it issues is recorded on the AIC's stream (and timed there), while the
-object's L1 / L0 buffers are its own (per AIV, as the server keeps one object per client).  Each
+AIC, so every instruction it issues is recorded on the AIC's stream (and timed there); the object's
+L1 / L0 buffers lie where its TPipe put them on the AIC, their data kept per client (the AIV's
+arenas stand in for the AIC's during its requests), and when the AIC turns to another client it
+first waits for the free events the last one left pending and for all its pipes
+(``PipeBarrier<PIPE_ALL>``), so two AIVs whose requests interleave (one parks between its
+``Iterate`` and ``GetTensorC``) neither see nor race with each other's blocks.  Each
 request is a message: a cross-core set on the AIV (MTE3, after the message is written) that the
 AIC waits for before the request's first instruction, and, when the request is done, a set on
 the AIC (on the pipe of its last instruction) that the AIV waits for.  These are recorded as the
@@ -43,6 +47,7 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar, cast
 
+from aclsim import isa
 from aclsim.isa import Cost, Instr, Pipe
 from aclsim.kernel._core import Core, current, set_current, where
 from aclsim.kernel.blocks import KernelReturn, Waiting
@@ -63,20 +68,30 @@ class Client:
     group: int
     aiv_unit: int
     aic_unit: int
+    #: the Matmul object (its ``settle(file, line)`` waits for its queues' pending free events)
+    obj: Any = None
     #: the ordinal of the AIC's set that ended an asynchronous request the AIV has not waited for
     unanswered: int | None = None
 
 
-def client_of(core: Core) -> Client | None:
-    """``REGIST_MATMUL_OBJ`` on ``core``: a :class:`Client` when it is an AIV of a mixed launch
-    (its objects are then served by the group's AIC), else None (the object runs where it is
+@dataclass
+class Server:
+    """An AIC serving its group's AIVs, and the client of its last request."""
+
+    core: Core
+    last: Client | None = None
+
+
+def client_of(core: Core, obj: Any) -> Client | None:
+    """``REGIST_MATMUL_OBJ`` of ``obj`` on ``core``: a :class:`Client` when it is an AIV of a mixed
+    launch (its objects are then served by the group's AIC), else None (the object runs where it is
     called: an AIC, a cube-only kernel, or an undeclared kernel's core with every pipe)."""
     layout = getattr(core.launch, "layout", None)
     if layout is None or core.core_type is not CoreType.AIV:
         return None
     u = unit_of(core)
     g = layout.group(u)
-    return Client(core, g, u, g * layout.size)
+    return Client(core, g, u, g * layout.size, obj)
 
 
 def serve(core: Core) -> None:
@@ -90,7 +105,7 @@ def serve(core: Core) -> None:
     g = layout.group(u)
     file, line = where(3)
     servers = _servers(launch)
-    servers[g] = core
+    servers[g] = Server(core)
     aivs = layout.aivs_of(g)
     blocks = launch.blocks
     blocks.park(u, lambda: all(blocks.ended(a) for a in aivs),
@@ -100,9 +115,9 @@ def serve(core: Core) -> None:
     raise KernelReturn
 
 
-def _servers(launch: Any) -> dict[int, Core]:
+def _servers(launch: Any) -> dict[int, Server]:
     """The AICs of a launch serving Matmul requests now, by group."""
-    servers: dict[int, Core] = launch.kfc_servers
+    servers: dict[int, Server] = launch.kfc_servers
     return servers
 
 
@@ -119,7 +134,7 @@ def _wait(core: Core, unit: int, ordinal: int, file: str, line: int) -> None:
     core.add(Instr(Pipe.S, XWAIT_OP, event_id=None, cost=Cost(deps=((unit, ordinal),)), file=file, line=line))
 
 
-def _server_for(client: Client, file: str, line: int) -> Core:
+def _server_for(client: Client, file: str, line: int) -> Server:
     """The AIC serving ``client``'s group; the AIV parks until it serves (a deadlock if it never will)."""
     launch = client.aiv.launch
     servers = _servers(launch)
@@ -142,15 +157,24 @@ def on_aic(client: Client | None, wait: bool = True) -> Iterator[None]:
         return
     aiv = client.aiv
     file, line = where(4)
-    aic = _server_for(client, file, line)
+    server = _server_for(client, file, line)
+    aic = server.core
+    if server.last is not None and server.last is not client:  # the AIC turns to another client:
+        if server.last.obj is not None:
+            server.last.obj.settle(file, line)  # the events the last one left pending,
+        aic.add(isa.pipe_barrier(Pipe.ALL, file=file, line=line))  # and its work done, first
+    server.last = client
     n_aiv, n_aic = len(aiv.instrs), len(aic.instrs)
     sent = _set(aiv, Pipe.MTE3, client.aiv_unit, file, line)
     _wait(aic, client.aiv_unit, sent, file, line)
+    own = aic.arenas
+    aic.arenas = aiv.arenas  # the data of this client's object (the server's object holds one client's)
     set_current(aic)
     try:
         yield
     finally:
         set_current(aiv)
+        aic.arenas = own
         if len(aic.instrs) == n_aic + 1 and len(aiv.instrs) == n_aiv + 1:  # nothing was issued: no message
             del aic.instrs[-1], aiv.instrs[-1]
             _state(aiv)[1].nsets[client.aiv_unit] -= 1
@@ -223,5 +247,5 @@ def served(method: F) -> F:
     return cast(F, run)
 
 
-__all__ = ["KFC_MODE", "Client", "KernelReturn", "answer", "await_set", "client_of", "notify", "on_aic",
-           "on_aiv", "serve", "served"]
+__all__ = ["KFC_MODE", "Client", "KernelReturn", "Server", "answer", "await_set", "client_of", "notify",
+           "on_aic", "on_aiv", "serve", "served"]

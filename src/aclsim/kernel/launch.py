@@ -119,7 +119,7 @@ class KernelLaunch:
         self.kernel_type: Any = None  # the declared KernelMetaType (kernel/coretype.py)
         self.layout: Any = None  # a mixed kernel's groups (crosscore.MixLayout); None: one core per block
         self.cross: Any = None  # the cross-core flag counters while the cores run (kernel/crosscore.py)
-        self.kfc_servers: dict[int, Core] = {}  # the AICs serving their AIVs' Matmul now, by group (kfc.py)
+        self.kfc_servers: dict[int, Any] = {}  # the AICs serving their AIVs' Matmul now, by group (kfc.py)
         self._done = threading.Event()
 
     @property

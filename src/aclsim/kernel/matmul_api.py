@@ -670,7 +670,7 @@ def regist_matmul_obj(tpipe: TPipe, workspace: Any, *objs: Any) -> None:
         raise ValueError(f"regist_matmul_obj registers 1..{MAX_MATMUL_OBJS} Matmul objects, got {len(pairs)}")
     serve(core)  # the AIC of a mixed kernel: it serves its AIVs' requests, then the kernel returns here
     for mm, tiling in pairs:
-        mm.pipe, mm.workspace, mm.kfc = tpipe, workspace, client_of(core)
+        mm.pipe, mm.workspace, mm.kfc = tpipe, workspace, client_of(core, mm)
         mm.sub_block_idx = get_sub_block_idx()  # REGIST_MATMUL_OBJ initialises the AIV index itself
         if tiling is not None:
             mm.init(tiling)

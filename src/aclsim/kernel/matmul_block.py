@@ -299,6 +299,12 @@ class MatmulBlocks(ABC):
         self.cb.data_copy_out(dst[off].get_phy_addr(), c1.reinterpret_cast(int8), params,
                               self.user_def_info, self.self_define_data)
 
+    def settle(self, file: str, line: int) -> None:
+        """Wait for the free events the object's queues left pending (their waits recorded where the
+        sets were: a mixed kernel's AIC turning from this client to another, kernel/kfc.py)."""
+        for que in self._ques.values():
+            que.drain_free_events(file, line)
+
     def _check_ub(self, dst: LocalTensor, sequential: bool) -> None:
         t = self._need_tiling("get_tensor_c")
         local_operand(self.kfc.aiv if self.kfc is not None else current(), dst, "get_tensor_c", "dst",

@@ -289,7 +289,7 @@ class TPipe:
 
     def _restart(self, how: str, file: str, line: int) -> None:
         for que in self.queues:
-            que._free_all_event(file, line)
+            que.drain_free_events(file, line)
         self._drain_unit_flags(file, line)
         for buf in self._bufs:
             buf.gone = (how, file, line)
@@ -333,7 +333,7 @@ class TPipe:
         if self.destroyed:
             return
         for que in self.queues:
-            que._free_all_event(file, line)
+            que.drain_free_events(file, line)
         self._drain_unit_flags(file, line)
         for buf in self._bufs:
             buf.gone = (how, file, line)
@@ -506,9 +506,10 @@ class TQueBind:
     def free_all_event(self) -> None:
         """``FreeAllEvent()``: wait for the pending free events of every buffer."""
         file, line = where(2)
-        self._free_all_event(file, line)
+        self.drain_free_events(file, line)
 
-    def _free_all_event(self, file: str, line: int) -> None:
+    def drain_free_events(self, file: str, line: int) -> None:
+        """Wait for every pending free event of the queue (recorded on the core that set each)."""
         if self.pipe is None:
             return
         for buf in self.bufs:
