@@ -149,7 +149,7 @@ class Matmul(MatmulBlocks):
         self.sub_block_idx = 0  # SetSubBlockIdx: the AIV this object serves (regist_matmul_obj sets it)
         self._batch = (1, 1)  # SetBatchNum(batchA, batchB)
         self.kfc: Any = None  # on an AIV of a mixed kernel: the kfc.Client its group's AIC serves
-        self._async: list[tuple[int, int, int, int, int | None]] = []  # Iterate<false>'s blocks
+        self._async: list[tuple[int, int, int, int, int, int | None]] = []  # Iterate<false>'s blocks
 
     # --- set-up -------------------------------------------------------------------------------
     def init(self, tiling: TCubeTiling, tpipe: TPipe | None = None) -> None:

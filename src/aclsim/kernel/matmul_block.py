@@ -89,7 +89,8 @@ class MatmulBlocks(ABC):
     _kept: dict[str, tuple[tuple[int, int], LocalTensor]]
     _pending: list[tuple[int, int, int, int]]  # the block in L0C: (mi, ni, rows, columns)
     _held: LocalTensor | None
-    _async: list[tuple[int, int, int, int, int | None]]  # Iterate<false>'s blocks in the workspace
+    #: Iterate<false>'s blocks in the workspace: (mi, ni, rows, columns, element offset, ready set)
+    _async: list[tuple[int, int, int, int, int, int | None]]
     _org: tuple[int, int, int, int]
     cb: MatmulCallBackFunc
     cfg: MatmulConfig
@@ -375,17 +376,19 @@ class MatmulBlocks(ABC):
 
     # --- the asynchronous mode: Iterate<false>, GetTensorC<false> ------------------------------
     def _iterate_async(self) -> bool:
-        """``Iterate<false>()``: every block of the part left, each through L0C into its place in the
-        workspace (``set_workspace``: the part, singleCoreM x singleCoreN of C, rows of singleCoreN);
-        ``GetTensorC<false>`` takes them out in order.  False when no block was left."""
-        t = self._need_tiling("iterate")
+        """``Iterate<false>()``: every block of the part left, each through L0C into the workspace
+        (``set_workspace``: singleCoreM x singleCoreN of C), one after the other in the order they are
+        computed, each ``cur_m x cur_n`` elements in rows of ``cur_n``; ``GetTensorC<false>`` takes
+        them out in order.  False when no block was left."""
+        self._need_tiling("iterate")
         if self.workspace is None:
             raise ValueError("iterate(sync=False) caches the blocks of C in the workspace: call "
                              "set_workspace(singleCoreM x singleCoreN of C) before it")
         if self._pending:
             raise ValueError("iterate(sync=False) with a block of a synchronous iterate still in L0C")
-        ws, sn = self._workspace(), self._single()[1]
+        ws = self._workspace()
         q_co1 = self._ques["co1"]
+        at = self._async[-1][4] + self._async[-1][2] * self._async[-1][3] if self._async else 0
         computed = False
         while self.iterate():
             mi, ni, cur_m, cur_n = self._pending.pop(0)
@@ -393,16 +396,17 @@ class MatmulBlocks(ABC):
             q_co1.enque(self._held)  # M -> FIX
             self._held = None
             c1 = q_co1.deque(self.acc)
-            self._fix_out(ws[mi * t.base_m * sn + ni * t.base_n], c1, ni, cur_m, cur_n, sn)
+            self._fix_out(ws[at], c1, ni, cur_m, cur_n, cur_n)
             q_co1.free_tensor(c1)
-            self._async.append((mi, ni, cur_m, cur_n, notify(self.kfc)))
+            self._async.append((mi, ni, cur_m, cur_n, at, notify(self.kfc)))
+            at += cur_m * cur_n
             computed = True
         return computed
 
     def _get_async(self, dst: GlobalTensor | LocalTensor, sequential: bool) -> None:
         """``GetTensorC<false>(ub)``: the next block an asynchronous ``iterate`` left in the workspace,
         copied into a VECIN tensor (in a mixed kernel once the AIC says the block is there)."""
-        t = self._need_tiling("get_tensor_c")
+        self._need_tiling("get_tensor_c")
         if not isinstance(dst, LocalTensor):
             raise FeatureNotSupportedError(
                 "get_tensor_c(sync=False) into GM is not modelled: take the blocks into a VECIN tensor "
@@ -413,10 +417,8 @@ class MatmulBlocks(ABC):
             raise ValueError("get_tensor_c(sync=False) with no block left: iterate(sync=False) computes "
                              "the part's blocks first")
         self._check_ub(dst, sequential)
-        mi, ni, cur_m, cur_n, ready = self._async.pop(0)
-        sn = self._single()[1]
+        mi, ni, cur_m, cur_n, at, ready = self._async.pop(0)
         await_set(self.kfc, ready)  # a mixed kernel's AIV: the AIC's set after this block's FIX
         pipe_barrier(PIPE_ALL)  # the FIX writes land, and the core's earlier work, before MTE2 writes UB
-        self._ub_copy(dst, self._workspace()[mi * t.base_m * sn + ni * t.base_n], sn, mi, ni, cur_m, cur_n,
-                      sequential)
+        self._ub_copy(dst, self._workspace()[at], cur_n, mi, ni, cur_m, cur_n, sequential)
 
