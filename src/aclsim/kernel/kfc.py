@@ -34,9 +34,10 @@ block of the part into the workspace, each followed by a set that the AIV's ``Ge
 of that block waits for before copying it into UB; ``IterateAll<false>`` is waited for by
 ``WaitIterateAll()`` (an AIV that reads C without it races with the AIC, and the sanitizer says so).
 
-Where aclsim differs from the library:
-the message's own bytes in global memory are not recorded; the server runs requests in the
-order the scheduler reaches them (one core runs at a time), one request at a time.
+Where aclsim differs from the library: the message's own bytes in global memory are not recorded;
+the AIC serves the requests in the order the cores run functionally (one core at a time: an AIV's
+requests up to its first wait come before the other AIV's), where the device serves them as they
+arrive, so in the synchronous mode the timeline has one AIV waiting longer than on the device.
 """
 
 from __future__ import annotations
