@@ -2,10 +2,12 @@
 
 A C++ Ascend C call (generated from ``api_cxx.txt``) packs its arguments as
 ``aclsim_arg {kind, sub, value}`` records and calls ``aclsim_asc_call(id, file, line, n,
-args, ret)``; :func:`call` decodes them (a tensor or queue crosses as a handle of the Python
-object it stands for, a struct by address, an enum as its value, a type as its aclsim dtype, a
-GM pointer as its host address) and runs the row's ``aclsim.kernel`` call with the kernel
-layer's source location set to the C++ file and line.  A failure (a fault, a deadlock, the
+args, ret)``, which is C (:mod:`aclsim.ascendc.fastcall`): it decodes them (a tensor or queue
+crosses as a handle of the Python object it stands for, in :attr:`Bridge.objects`; a struct by
+address, an enum as its value, a type as its aclsim dtype, a GM pointer as its host address:
+:meth:`Bridge.decode_word`) and runs the row's ``aclsim.kernel`` call with the kernel layer's
+source location set to the C++ file and line; what it needs it takes from
+:meth:`Bridge.fast_state`.  A failure (a fault, a deadlock, the
 launch ending its cores) is kept for the thread and reported to C++ as non-zero: the C++ side
 throws, unwinds the kernel's frames to the block's entry, and :func:`run_kernel`'s block body
 raises the kept exception where the Python language would have raised it.

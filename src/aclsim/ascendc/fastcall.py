@@ -7,8 +7,9 @@ C function does the call's fixed work itself and enters Python once, for the row
 
 - the source location: ``(file, line)`` tuples made once per call site (a table keyed by the
   file pointer and the line, ``__builtin_FILE()`` is one literal per file) and handed to
-  ``aclsim.kernel.set_source_location`` (a call with ``file`` NULL, an operator expression, keeps
-  the location of the kernel's previous call);
+  ``aclsim.kernel.set_source_location`` (a store into the kernel layer's thread-local location,
+  callable without a Python frame); a call with ``file`` NULL, an operator expression, keeps the
+  location of the kernel's previous call;
 - the arguments: a handle is looked up in the bridge's handle dict, an int (a ``uint64_t``, a
   ``bool``) and a float are made here; the other kinds (struct, enum, dtype, GM pointer, array,
   string) by :meth:`aclsim.ascendc.bridge.Bridge.decode_word`;
@@ -92,20 +93,28 @@ static int fc_grow(void)
     return 0;
 }
 
+/* the site's tuple, or NULL (borrowed) */
+static PyObject *fc_find(const char *file, int line)
+{
+    if (fc_cap == 0) {
+        return NULL;
+    }
+    size_t j = fc_hash(file, line) & (fc_cap - 1);
+    while (fc_sites[j].where != NULL) {
+        if (fc_sites[j].file == file && fc_sites[j].line == line) {
+            return fc_sites[j].where;
+        }
+        j = (j + 1) & (fc_cap - 1);
+    }
+    return NULL;
+}
+
 /* the site's tuple (borrowed), made at its first call */
 static PyObject *fc_where(const char *file, int line)
 {
-    if (fc_cap) {
-        size_t j = fc_hash(file, line) & (fc_cap - 1);
-        while (fc_sites[j].where != NULL) {
-            if (fc_sites[j].file == file && fc_sites[j].line == line) {
-                return fc_sites[j].where;
-            }
-            j = (j + 1) & (fc_cap - 1);
-        }
-    }
-    if (2 * (fc_used + 1) > fc_cap && fc_grow() < 0) {
-        return NULL;
+    PyObject *found = fc_find(file, line);
+    if (found != NULL) {
+        return found;
     }
     PyObject *name = PyUnicode_DecodeUTF8(file, (Py_ssize_t)strlen(file), "replace");
     if (name == NULL) {
@@ -113,6 +122,16 @@ static PyObject *fc_where(const char *file, int line)
     }
     PyObject *where = Py_BuildValue("(Ni)", name, line);
     if (where == NULL) {
+        return NULL;
+    }
+    /* making them ran Python (a collection): another thread may have added the site meanwhile */
+    found = fc_find(file, line);
+    if (found != NULL) {
+        Py_DECREF(where);
+        return found;
+    }
+    if (2 * (fc_used + 1) > fc_cap && fc_grow() < 0) {
+        Py_DECREF(where);
         return NULL;
     }
     size_t j = fc_hash(file, line) & (fc_cap - 1);
