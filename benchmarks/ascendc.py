@@ -11,6 +11,8 @@
 
     python benchmarks/ascendc.py              # one JSON line, and a table on stderr
     python benchmarks/ascendc.py --calls 5000 --repeat 7
+    # before/after: another tree's figures beside these, the runs interleaved, best of 3 rounds
+    git archive <commit> | tar -x -C /tmp/base && python benchmarks/ascendc.py --against /tmp/base --rounds 3
 """
 
 from __future__ import annotations
@@ -259,20 +261,61 @@ def measure_python(calls: int, repeat: int) -> dict[str, float]:
     return {**_TIMES, "add_kernel_ms": best * 1e3}
 
 
+def measure_against(tree: Path, calls: int, repeat: int) -> dict[str, dict[str, float]]:
+    """The figures of another aclsim tree (``git archive`` of a commit): its own benchmark, its
+    library built apart, in a process of this Python."""
+    with tempfile.TemporaryDirectory(prefix="aclsim-ascendc-against-") as tmp:
+        env = {**os.environ, "PYTHONPATH": str(tree / "src"),
+               "ACLSIM_ASCENDC_DIR": str(Path(tmp) / "ascendc"), "ACLSIM_CAPI_DIR": str(Path(tmp) / "capi")}
+        cmd = [sys.executable, str(tree / "benchmarks" / "ascendc.py"), "--calls", str(calls),
+               "--repeat", str(repeat)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, env=env)
+    if proc.returncode != 0:
+        raise SystemExit(f"benchmarks/ascendc.py --against {tree}: its benchmark failed:\n"
+                         f"{proc.stderr[-4000:]}")
+    figures = json.loads(proc.stdout.strip().splitlines()[-1])
+    return {"cxx": figures["cxx"], "python": figures["python"]}
+
+
+def _best(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {k: min(r[k] for r in runs) for k in runs[0]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=2000, help="calls timed per API inside the kernel")
     parser.add_argument("--repeat", type=int, default=5, help="Add kernel runs (best of)")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="another aclsim tree (git archive of a commit): its figures beside these")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each, interleaved (best of)")
     args = parser.parse_args(argv)
-    cxx = measure_cxx(args.calls, args.repeat)
-    py = measure_python(args.calls, args.repeat)
+    kinds = ("cxx", "python", "against_cxx", "against_python")
+    runs: dict[str, list[dict[str, float]]] = {k: [] for k in kinds}
+    for _ in range(max(args.rounds, 1)):
+        if args.against is not None:
+            other = measure_against(args.against, args.calls, args.repeat)
+            runs["against_cxx"].append(other["cxx"])
+            runs["against_python"].append(other["python"])
+        runs["cxx"].append(measure_cxx(args.calls, args.repeat))
+        runs["python"].append(measure_python(args.calls, args.repeat))
+    cxx, py = _best(runs["cxx"]), _best(runs["python"])
     for key in cxx:
-        print(f"{key:14s} C++ {cxx[key]:9.3f}   Python {py[key]:9.3f}   "
-              f"C++ - Python {cxx[key] - py[key]:+8.3f}", file=sys.stderr)
+        line = (f"{key:14s} C++ {cxx[key]:9.3f}   Python {py[key]:9.3f}   "
+                f"C++ - Python {cxx[key] - py[key]:+8.3f}")
+        if args.against is not None:
+            before, before_py = _best(runs["against_cxx"])[key], _best(runs["against_python"])[key]
+            line += f"   | {args.against}: C++ {before:9.3f}   Python {before_py:9.3f}"
+        print(line, file=sys.stderr)
     machine = f"{platform.machine()} {os.cpu_count()} cores CPython {platform.python_version()}"
-    print(json.dumps({"benchmark": "ascendc", "machine": machine, "calls": args.calls, "repeat": args.repeat,
-                      "cxx": {k: round(v, 4) for k, v in cxx.items()},
-                      "python": {k: round(v, 4) for k, v in py.items()}}))
+    out: dict[str, Any] = {"benchmark": "ascendc", "machine": machine, "calls": args.calls,
+                           "repeat": args.repeat, "rounds": max(args.rounds, 1),
+                           "cxx": {k: round(v, 4) for k, v in cxx.items()},
+                           "python": {k: round(v, 4) for k, v in py.items()}}
+    if args.against is not None:
+        out["against"] = {"tree": str(args.against),
+                          "cxx": {k: round(v, 4) for k, v in _best(runs["against_cxx"]).items()},
+                          "python": {k: round(v, 4) for k, v in _best(runs["against_python"]).items()}}
+    print(json.dumps(out))
     return 0
 
 

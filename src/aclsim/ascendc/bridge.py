@@ -2,10 +2,12 @@
 
 A C++ Ascend C call (generated from ``api_cxx.txt``) packs its arguments as
 ``aclsim_arg {kind, sub, value}`` records and calls ``aclsim_asc_call(id, file, line, n,
-args, ret)``; :func:`call` decodes them (a tensor or queue crosses as a handle of the Python
-object it stands for, a struct by address, an enum as its value, a type as its aclsim dtype, a
-GM pointer as its host address) and runs the row's ``aclsim.kernel`` call with the kernel
-layer's source location set to the C++ file and line.  A failure (a fault, a deadlock, the
+args, ret)``, which is C (:mod:`aclsim.ascendc.fastcall`): it decodes them (a tensor or queue
+crosses as a handle of the Python object it stands for, in :attr:`Bridge.objects`; a struct by
+address, an enum as its value, a type as its aclsim dtype, a GM pointer as its host address:
+:meth:`Bridge.decode_word`) and runs the row's ``aclsim.kernel`` call with the kernel layer's
+source location set to the C++ file and line; what it needs it takes from
+:meth:`Bridge.fast_state`.  A failure (a fault, a deadlock, the
 launch ending its cores) is kept for the thread and reported to C++ as non-zero: the C++ side
 throws, unwinds the kernel's frames to the block's entry, and :func:`run_kernel`'s block body
 raises the kept exception where the Python language would have raised it.
@@ -22,6 +24,7 @@ from __future__ import annotations
 import bisect
 import ctypes
 import os
+import re
 import sys
 import threading
 import types
@@ -36,10 +39,12 @@ import aclsim.kernel as asc
 from aclsim.ascendc import gen_cxx
 from aclsim.ascendc.adapters import multi as _tiling
 from aclsim.ascendc.adapters.cube import bind_start
+from aclsim.ascendc.fastcall import ENCODERS
 from aclsim.ascendc.gmwatch import GmWatch
 from aclsim.ascendc.table import (
     FLOAT_TYPES,
     INT_TYPES,
+    crossing,
     dispatch,
     enum_python,
     load,
@@ -52,7 +57,7 @@ from aclsim.kernel.blocks import locate_acl_error
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
-__all__ = ["Bridge", "DTYPES", "bridge", "install"]
+__all__ = ["Bridge", "DTYPES", "bridge", "fast_state", "install"]
 
 K_NONE, K_INT, K_FLOAT, K_HANDLE, K_STRUCT, K_ENUM, K_DTYPE, K_GM, K_ARRAY, K_STR = range(10)
 
@@ -93,8 +98,11 @@ class Bridge:
         namespace = python_namespace()
         table = load()
         self.rows = table.callables
-        self.calls = [(fn, self._encoder(ret, table.classes)) for fn, ret in dispatch(namespace, table)]
-        self._wheres: dict[tuple[int, int], tuple[str, int]] = {}
+        #: per bridge id: what the C side calls (a method's name: it calls ``self.<name>(...)``) and
+        #: how the row's return crosses (fastcall.ENCODERS)
+        self.calls = [(_direct(row, fn, namespace), self._encoder(ret, table.classes))
+                      for row, (fn, ret) in zip(self.rows, dispatch(namespace, table), strict=True)]
+        self.type_kinds: dict[type, int] = {}  # a template return's type -> K_INT / K_FLOAT / K_NONE
         self.structs = [struct_python(namespace, table)[r.name] for r in table.of("struct")]
         self.struct_types = [ffi.typeof(f"aclsim_struct_{r.name} *") for r in table.of("struct")]
         self.struct_fields = [[(p.name, p.ctype) for p in r.params] for r in table.of("struct")]
@@ -106,7 +114,14 @@ class Bridge:
         self.errors = threading.local()
         self.mode: int | None = None
         self.last_launch: Any = None
-        self.where: tuple[str, int] = ("", 0)  # the C++ line of the call running now
+
+    @property
+    def where(self) -> tuple[str, int]:
+        """The C++ line of the bridged call running on this thread (its last one): the kernel
+        layer's source location, which the bridged call sets."""
+        at = asc.source_location(None)
+        set_source_location(at)
+        return at if at is not None else ("", 0)
 
     @property
     def tiling_key(self) -> int | None:
@@ -201,130 +216,96 @@ class Bridge:
         self.objects[h] = obj
         return h
 
-    def decode(self, arg: Any) -> Any:
-        """One argument (the common kinds are decoded inline by :meth:`call`)."""
-        kind = arg.kind
-        if kind == K_HANDLE:
-            return self.objects[arg.i]
-        if kind == K_INT:
-            if arg.sub == 1:  # a uint64_t: above 2**63 it crossed as a negative int64
-                return arg.i & 0xFFFF_FFFF_FFFF_FFFF
-            if arg.sub == 2:  # a bool (the kernel layer tests `is_set_mask is False`)
-                return bool(arg.i)
-            return arg.i
-        if kind == K_FLOAT:
-            return arg.f
+    def decode_word(self, kind: int, sub: int, word: int) -> Any:
+        """An argument of the kinds the C side leaves to Python: ``word`` is its record's 64 bits
+        (an address for a struct, an array or a string)."""
         if kind == K_ENUM:
-            return self.enums[arg.sub](arg.i)
+            return self.enums[sub](word)
         if kind == K_DTYPE:
-            return DTYPES[arg.i]
+            return DTYPES[word]
         if kind == K_STRUCT:
-            ptr = self.ffi.cast(self.struct_types[arg.sub], arg.p)
+            ptr = self.ffi.cast(self.struct_types[sub], word)
             values = []
-            for name, ctype in self.struct_fields[arg.sub]:
+            for name, ctype in self.struct_fields[sub]:
                 value = getattr(ptr, name)
                 if ctype == "half":
                     value = float(np.uint16(value).view(np.float16))
                 values.append(value)
-            return self.structs[arg.sub](*values)
+            return self.structs[sub](*values)
         if kind == K_GM:
-            return asc.GmAddr(self.to_device(arg.i)) if arg.i else None
+            return asc.GmAddr(self.to_device(word)) if word else None
         if kind == K_ARRAY:
-            data = self.ffi.cast("uint64_t *", arg.p)
-            return [int(data[i]) for i in range(arg.sub)]
+            data = self.ffi.cast("uint64_t *", word)
+            return [int(data[i]) for i in range(sub)]
         if kind == K_STR:
-            return self.ffi.string(self.ffi.cast("char *", arg.p)).decode()
+            return self.ffi.string(self.ffi.cast("char *", word)).decode()
         return None
 
-    def encode(self, value: Any, ret: Any) -> None:
-        """A return value whose C++ type is a template's (the value says which)."""
+    def encode_value(self, value: Any) -> tuple[int, int | float]:
+        """A return value whose C++ type is a template's (the value says which): ``(kind, word)``."""
         if value is None:
-            ret.kind = K_NONE
-        elif isinstance(value, (bool, np.bool_, int, np.integer)):  # a uint64 above 2**63: its bits
-            ret.kind, ret.i = K_INT, _int64(int(value))
-        elif isinstance(value, (float, np.floating)) or _ml_float(value):
-            ret.kind, ret.f = K_FLOAT, float(value)
-        elif isinstance(value, asc.GmAddr):
-            ret.kind, ret.i = K_GM, self.to_host(int(value))
-        else:
-            ret.kind, ret.i = K_HANDLE, self.handle(value)
+            return K_NONE, 0
+        if isinstance(value, (bool, np.bool_, int, np.integer)):  # a uint64 above 2**63: its bits
+            return K_INT, int(value)
+        if isinstance(value, (float, np.floating)) or _ml_float(value):
+            return K_FLOAT, float(value)
+        if isinstance(value, asc.GmAddr):
+            return K_GM, self.to_host(int(value))
+        return K_HANDLE, self.handle(value)
 
-    def _encoder(self, ret_type: str, classes: frozenset[str]) -> Callable[[Any, Any], None] | None:
-        """How a row's return crosses, by its declared C++ type (None: void)."""
+    def type_kind(self, typ: type) -> int:
+        """How :meth:`encode_value` crosses the values of type ``typ``: ``K_INT`` or ``K_FLOAT``
+        (the C side converts those itself), else ``K_NONE`` (it asks :meth:`encode_value`)."""
+        if issubclass(typ, (bool, np.bool_, int, np.integer)):
+            kind = K_INT
+        elif issubclass(typ, (float, np.floating)) or (
+                issubclass(typ, np.generic) and np.dtype(typ).kind == "V"):  # ml_dtypes' bfloat16: _ml_float
+            kind = K_FLOAT
+        else:
+            kind = K_NONE
+        self.type_kinds[typ] = kind
+        return kind
+
+    def pointer(self, value: Any) -> int:
+        """A returned pointer (a GM address or None) as the host address C++ dereferences."""
+        return self.to_host(int(value)) if value is not None else 0
+
+    @staticmethod
+    def _encoder(ret_type: str, classes: frozenset[str]) -> int:
+        """How a row's return crosses, by its declared C++ type (fastcall.ENCODERS)."""
         base = ret_type.replace("const", "").replace("&", "").strip()
         if base == "void":
-            return None
+            return ENCODERS["void"]
         if base.split("<", 1)[0].strip() in classes:
-            def handle(value: Any, ret: Any) -> None:
-                ret.i = self.handle(value)
-            return handle
+            return ENCODERS["handle"]
         if base.endswith("*"):
-            def pointer(value: Any, ret: Any) -> None:
-                ret.i = self.to_host(int(value)) if value is not None else 0
-            return pointer
+            return ENCODERS["pointer"]
         if base in INT_TYPES:  # C++ reads the int unless the kind says float
-            def integer(value: Any, ret: Any) -> None:
-                ret.i = _int64(int(value))
-            return integer
+            return ENCODERS["integer"]
         if base in FLOAT_TYPES:
-            def real(value: Any, ret: Any) -> None:
-                ret.kind, ret.f = K_FLOAT, float(value)
-            return real
-        return self.encode
+            return ENCODERS["real"]
+        return ENCODERS["value"]
 
     # --- calls ----------------------------------------------------------------------------
 
-    def _where(self, file: int, line: int) -> tuple[str, int]:
-        where = (self.ffi.string(self.ffi.cast("char *", file)).decode(errors="replace"), line)
-        self._wheres[(file, line)] = where
-        return where
-
-    def fast_call(self) -> Callable[[int, int, int, int, Any, Any], int]:
-        """The bridged call the library binds (``aclsim_asc_call``), as a closure over what it reads
-        (locals are the fastest look-ups); the common argument kinds are decoded inline."""
-        calls, objects, wheres, decode = self.calls, self.objects, self._wheres, self.decode
-        locate, failed, bridge = self._where, self._failed, self
-
-        def call(ident: int, file: int, line: int, n: int, args: Any, ret: Any) -> int:
-            if file:  # 0: an operator expression, at the previous call's line
-                where = wheres.get((file, line)) or locate(file, line)
-                bridge.where = where
-                set_source_location(where)
-            try:
-                fn, encode = calls[ident]
-                values = []
-                for i in range(n):
-                    a = args[i]
-                    kind = a.kind
-                    if kind == K_HANDLE:
-                        values.append(objects[a.i])
-                    elif kind == K_INT and not a.sub:
-                        values.append(a.i)
-                    elif kind == K_FLOAT:
-                        values.append(a.f)
-                    else:
-                        values.append(decode(a))
-                value = fn(*values)
-                if encode is not None:
-                    encode(value, ret)
-                return 0
-            except BaseException as exc:  # noqa: BLE001 - everything goes back through C++'s unwinding
-                return failed(exc, ident)
-
-        return call
+    def fast_state(self) -> tuple[Any, ...]:
+        """What ``aclsim_asc_call`` (:mod:`aclsim.ascendc.fastcall`'s C) takes at its first call,
+        in the order of ``fastcall.STATE_FIELDS``."""
+        return ([fn for fn, _ in self.calls], bytes(code for _, code in self.calls), self.objects,
+                set_source_location, self.decode_word, self.handle, self.pointer, self.encode_value,
+                self.type_kinds, self.type_kind, self._failed)
 
     def _failed(self, exc: BaseException, ident: int) -> int:
         """Keep a bridged call's error for the thread (C++ unwinds, the block raises it)."""
+        file_, line_ = where = self.where
         if isinstance(exc, AclError):  # a refusal (207000 ...) names the C++ call, not the table's Python
             block = _block()
             if block is not None:
-                locate_acl_error(exc, block, self.where)
+                locate_acl_error(exc, block, where)
         elif isinstance(exc, Exception):  # a bad argument the C++ compiler let through
-            file_, line_ = self.where
             exc = asc.KernelPythonError(exc, self.rows[ident].name, file=file_, line=line_, block=_block())
         self.errors.pending = exc
         if _block() is None:  # a host-side row (the host tiling): no launch reports it, C++ stops here
-            file_, line_ = self.where
             print(f"aclsim: {file_}:{line_}: {self.rows[ident].name} failed: {self.errors.pending}",
                   file=sys.stderr)
         return 1
@@ -458,14 +439,6 @@ def _ml_float(value: Any) -> bool:
     return isinstance(value, np.generic) and value.dtype.kind == "V"
 
 
-_TWO63, _TWO64 = 1 << 63, 1 << 64
-
-
-def _int64(value: int) -> int:
-    """An integer as the int64 slot holds it (a uint64 above 2**63: its bits)."""
-    return value - _TWO64 if value >= _TWO63 else value
-
-
 #: ACLSIM_RACES -> the kernel options of a C++ launch
 RACES: dict[str, dict[str, Any]] = {"fail": {"detect_races": True, "on_race": "fail"},
                                      "report": {"detect_races": True, "on_race": "report"},
@@ -521,13 +494,34 @@ def bridge() -> Bridge:
     return _bridge
 
 
+def fast_state() -> tuple[Any, ...]:
+    """What the library's bridged call (``aclsim_asc_call``, in C) binds at its first call."""
+    return bridge().fast_state()
+
+
+def _direct(row: Any, fn: Callable[..., Any], namespace: dict[str, Any]) -> Any:
+    """What the C side calls for ``row``: a row whose Python call is a plain name called with the
+    crossing parameters in order is that function itself (no lambda around it), a method's the
+    method's name (the C side calls ``self.<name>(...)``); any other row ``fn``, the table's
+    callable."""
+    if not re.fullmatch(r"[\w.]+", row.python) or len(row.out_params) > 1:
+        return fn
+    if row.python.split(".", 1)[0] in crossing(row):  # a parameter's name: the table's lambda reads it
+        return fn
+    if row.kind == "method":
+        return row.python if row.python.isidentifier() else fn
+    try:
+        target = eval(row.python, namespace)  # noqa: S307 - the package's own table
+    except Exception:  # noqa: BLE001 - a name that does not resolve fails when called, as the table's lambda
+        return fn
+    return target if callable(target) else fn
+
+
 def install(ffi: Any) -> None:
     """Bind the library's entry points (called by the library's init code)."""
     global _bridge
     b = _bridge = Bridge(ffi)
     bind_start(b.start)  # the host rows (the Matmul host tiling) start aclsim as GmAlloc does
-
-    ffi.def_extern(name="_aclsim_py_asc_call", error=1)(b.fast_call())
 
     @ffi.def_extern(name="_aclsim_py_asc_fail", error=1)
     def _fail(what: Any, file: Any, line: int) -> int:

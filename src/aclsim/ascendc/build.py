@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from aclsim.ascendc import fastcall
 from aclsim.ascendc.gen_cxx import HEADER_PATH
 from aclsim.ascendc.table import TABLE_PATH, cdef
 from aclsim.capi import build as capi_build
@@ -42,7 +43,6 @@ _ARG = ("typedef struct { int32_t kind; int32_t sub; union { int64_t i; double f
 
 #: the embedded (Python) functions: (return type, name, parameters)
 _EMBEDDED = [
-    ("int", "call", "int id, uintptr_t file, int line, int n, const aclsim_arg *args, aclsim_arg *ret"),
     ("int", "fail", "const char *what, const char *file, int line"),
     ("uintptr_t", "gm_alloc", "uint64_t size, const char *soc"),
     ("int", "gm_free", "uintptr_t host"),
@@ -57,7 +57,7 @@ _EMBEDDED = [
 _EXPORTED = [
     ("int aclsim_asc_call(int id, const char *file, int line, int n, const aclsim_arg *args, "
      "aclsim_arg *ret)",
-     "return 1;", "return _aclsim_py_asc_call(id, (uintptr_t)file, line, n, args, ret);"),
+     "return 1;", "return aclsim_asc_fast_call(id, file, line, n, args, ret);"),
     ("int aclsim_asc_fail(const char *what, const char *file, int line)", "return 1;",
      "return _aclsim_py_asc_fail(what, file, line);"),
     ("void *aclsim_gm_alloc(uint64_t size, const char *soc)", "return NULL;",
@@ -89,7 +89,7 @@ def library_dir() -> Path:
 
 def _fingerprint() -> str:
     h = hashlib.sha256()
-    for path in (TABLE_PATH, HEADER_PATH, Path(__file__)):
+    for path in (TABLE_PATH, HEADER_PATH, Path(__file__), Path(fastcall.__file__)):
         h.update(path.read_bytes())
     h.update(sys.executable.encode())
     h.update(sys.version.encode())
@@ -105,7 +105,7 @@ def sources(python: str) -> tuple[str, str]:
     python_literal = '"' + python.replace("\\", "\\\\").replace('"', '\\"') + '"'
     source = (f"#include <stdint.h>\n#include <stddef.h>\n{declared}\n"
               f"#define ACLSIM_BUILD_PYTHON {python_literal}\n#define ACLSIM_START_MAGIC {START_MAGIC}\n"
-              f"{start_code(LIBRARY, '_aclsim_py_asc_start')}\n{wrappers}")
+              f"{start_code(LIBRARY, '_aclsim_py_asc_start')}\n{fastcall.C_SOURCE}\n{wrappers}")
     return declared, source
 
 

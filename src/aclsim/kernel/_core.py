@@ -8,8 +8,10 @@ call with no running core fails loudly with :class:`~aclsim.errors.KernelContext
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -194,10 +196,21 @@ def source_location(file: str | None, line: int = 0) -> tuple[str, int] | None:
     return previous
 
 
-def set_source_location(at: tuple[str, int] | None) -> None:
-    """:func:`source_location` for a front end's hot path: ``at`` is ``(file, line)`` or None, the
-    previous location is not returned."""
-    _source.at = at
+def _setter() -> Callable[[tuple[str, int] | None], None]:
+    store = functools.partial(setattr, _source, "at")  # C all the way: no Python frame per call
+    store.__doc__ = """``set_source_location(at)``: :func:`source_location` for a front end's hot path
+    (the C++ front sets it before every bridged call): ``at`` is ``(file, line)`` or None, passed
+    positionally; the previous location is not returned.
+
+    >>> set_source_location(("add_custom.cpp", 7))
+    >>> where()
+    ('add_custom.cpp', 7)
+    >>> set_source_location(None)
+    """
+    return store
+
+
+set_source_location = _setter()
 
 
 def where(depth: int = 2) -> tuple[str, int]:
