@@ -216,3 +216,29 @@ def test_log_softmax_misuse(run, what, exc, match) -> None:
     cause = info.value.cause
     assert isinstance(cause, exc) and match in str(cause)
     assert cause.line > 0 and cause.file.endswith("test_kernel_logsoftmax_api.py")
+
+
+@asc.kernel
+def lsm_tails(x, y):
+    """The operands as ``operator[]`` makes them: each runs on to the end of one buffer (legal: the
+    parts the call uses are apart), the work buffer the same way."""
+    pipe = asc.TPipe()
+    buf = asc.TBuf(P.VECCALC)
+    pipe.init_buffer(buf, (2 * 4 * 64 + 2 * 4 * 8) * 4 + asc.get_log_soft_max_max_tmp_size((4, 64), 4))
+    f = buf.get(asc.float32)
+    src, dst, s, mx = f[0], f[256], f[512], f[544]
+    tmp = f[576].reinterpret_cast(asc.uint8)
+    gx, gy = asc.GlobalTensor(asc.float32), asc.GlobalTensor(asc.float32)
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    asc.data_copy(src, gx, 256)
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.log_soft_max(dst, s, mx, src, tmp, asc.LogSoftMaxTiling(), asc.SoftMaxShapeInfo(4, 64, 4, 64))
+    asc.pipe_barrier(asc.PIPE_ALL)
+    asc.data_copy(gy, dst, 256)
+
+
+def test_operands_running_to_the_end_of_one_buffer(run) -> None:
+    x = np.random.default_rng(6).standard_normal((4, 64)).astype(np.float32)
+    _, (_, y) = run(lsm_tails, 1, x, np.zeros_like(x))
+    np.testing.assert_allclose(y, reference(x, 64)[0], rtol=4e-6, atol=4e-7)

@@ -188,13 +188,16 @@ class _LogSoftMax(_SoftMax):
                               ("max", max_t, m * self.blk)):
             if t.size < need:
                 raise ValueError(f"log_soft_max: {what} holds {t.size} elements; [{m}, {k}] rows need {need}")
-        _disjoint(ops)
         self.base = _split_rows(tmp.size * tmp.dtype.itemsize // F32, m, k, isz)
         if self.base == 0:
             raise ValueError(
                 f"log_soft_max: the shared_tmp_buffer holds {tmp.size * tmp.dtype.itemsize} B, one row of "
                 f"[{m}, {k}] needs {_need_floats(1, k, isz) * F32} B (get_log_soft_max_min_tmp_size)"
             )
+        rows_bytes, blocks_bytes = m * k * isz, m * BLOCK
+        _disjoint([("dst", dst.offset, rows_bytes), ("sum", sum_t.offset, blocks_bytes),
+                   ("max", max_t.offset, blocks_bytes), ("src", src.offset, rows_bytes),
+                   ("shared_tmp_buffer", tmp.offset, _need_floats(self.base, k, isz) * F32)])
         self.m, self.k, self.ori_k = m, k, ori_k
         self.dst, self.sum_t, self.max_t, self.src = dst, sum_t, max_t, src
         self.work = tmp.reinterpret_cast(float32)
@@ -252,15 +255,16 @@ class _LogSoftMax(_SoftMax):
         pipe_barrier(PIPE_V)
 
 
-def _disjoint(ops: Sequence[tuple[str, LocalTensor]]) -> None:
-    """The documented constraint: no two of the operands share a byte."""
-    spans = [(what, t.offset, t.offset + t.size * t.dtype.itemsize) for what, t in ops]
-    for i, (a, a0, a1) in enumerate(spans):
-        for b, b0, b1 in spans[i + 1 :]:
-            if a0 < b1 and b0 < a1:
+def _disjoint(spans: Sequence[tuple[str, int, int]]) -> None:
+    """The documented constraint: no two operands share a byte of what the call reads or writes
+    (``(name, UB offset, bytes used)`` each; a tensor running on to the end of its buffer, as
+    ``operator[]`` makes one, is fine as long as the parts used are apart)."""
+    for i, (a, a0, an) in enumerate(spans):
+        for b, b0, bn in spans[i + 1 :]:
+            if a0 < b0 + bn and b0 < a0 + an:
                 raise ValueError(
-                    f"log_soft_max: {a} (UB bytes {a0}..{a1}) and {b} (UB bytes {b0}..{b1}) overlap; "
-                    "LogSoftMax takes separate dst, sum, max, src and shared_tmp_buffer"
+                    f"log_soft_max: {a} (UB bytes {a0}..{a0 + an}) and {b} (UB bytes {b0}..{b0 + bn}) "
+                    "overlap; LogSoftMax takes separate dst, sum, max, src and shared_tmp_buffer"
                 )
 
 
