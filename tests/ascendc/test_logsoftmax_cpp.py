@@ -10,10 +10,12 @@ import importlib.util
 from pathlib import Path
 
 import numpy as np
+import pytest
 from ascendc_support import CPP_EXAMPLES, ROOT, run_program
 
 import aclsim
 import aclsim.kernel as asc
+from aclsim.errors import FeatureNotSupportedError, TaskError
 
 
 def _python_twin(name: str) -> object:
@@ -89,3 +91,58 @@ def test_host_tiling_and_tiling_data_through_gm(host_program) -> None:
     assert 1 < tiling.split_m < m and tiling.tail_m  # splits and a tail through GET_TILING_DATA
     assert "PASS" in done.stdout
     assert "lsm_tiled<<<1>>> on tiny" in done.stderr
+
+
+KERNELS = Path(__file__).with_name("logsoftmax_kernels.cpp")
+
+
+def _line(marker: str) -> int:
+    return next(i for i, text in enumerate(KERNELS.read_text().splitlines(), 1) if marker in text)
+
+
+def test_half_with_a_reduced_prefix_of_the_columns(cpp_kernels, rt) -> None:
+    """half in C++, oriSrcK < srcK: the result is the float32 computation rounded to half."""
+    k = cpp_kernels([KERNELS])
+    m, cols, ori, blk = 8, 48, 40, 16
+    x = (np.random.default_rng(7).standard_normal((m, cols)) * 3).astype(np.float16)
+    dev = [aclsim.malloc(n * 2) for n in (m * cols, m * cols, m * blk, m * blk)]
+    aclsim.memcpy(dev[0], x.nbytes, x, x.nbytes, aclsim.MemcpyKind.HOST_TO_DEVICE)
+    launch = k.lsm_half[1, None](*dev)
+    aclsim.synchronize_stream(None)
+    y, s, mx = np.zeros((m, cols), np.float16), np.zeros((m, blk), np.float16), np.zeros((m, blk), np.float16)
+    for o, d in zip((y, s, mx), dev[1:], strict=True):
+        aclsim.memcpy(o, o.nbytes, d, o.nbytes, aclsim.MemcpyKind.DEVICE_TO_HOST)
+    xd = x.astype(np.float64)
+    wm = xd[:, :ori].max(axis=1, keepdims=True)
+    e = np.exp(xd - wm)
+    ws = e[:, :ori].sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(y.astype(np.float64), np.log10(e / ws), rtol=1e-3, atol=2e-3)
+    np.testing.assert_allclose(s.astype(np.float64), np.broadcast_to(ws, (m, blk)), rtol=1e-3)
+    assert np.array_equal(mx.astype(np.float64), np.broadcast_to(wm, (m, blk)))
+    assert any(i.op == "muls" for i in launch.streams[0])
+    for d in dev:
+        aclsim.free(d)
+
+
+def _launch_error(kernel: object) -> BaseException:
+    stream = aclsim.create_stream()
+    kernel[1, stream](aclsim.malloc(64))  # type: ignore[index]
+    with pytest.raises(TaskError) as info:
+        aclsim.synchronize_stream(stream)
+    return info.value.cause
+
+
+@pytest.mark.parametrize(
+    "name, marker, exc, text",
+    [
+        ("lsm_no_shape", "NO-SHAPE-LINE", ValueError, "SoftMaxShapeInfo"),
+        ("lsm_overlap", "OVERLAP-LINE", ValueError, "max (UB bytes"),
+        ("lsm_nz", "NZ-LINE", FeatureNotSupportedError, "NZ"),
+    ],
+)
+def test_refusals_name_the_cpp_line(cpp_kernels, rt, name, marker, exc, text) -> None:
+    err = _launch_error(getattr(cpp_kernels([KERNELS]), name))
+    # (the bridge hands a Python error of the call on as a KernelPythonError holding it)
+    assert isinstance(getattr(err, "error", err), exc) and text in str(err), err
+    assert err.code == (207000 if exc is FeatureNotSupportedError else 507000)  # type: ignore[attr-defined]
+    assert err.file.endswith("logsoftmax_kernels.cpp") and err.line == _line(marker), err  # type: ignore[attr-defined]
