@@ -191,6 +191,8 @@ def lsm_misuse(what, x):
         asc.log_soft_max(dst, s.reinterpret_cast(asc.float16), mx, src, tmp, tiling, shape)
     elif what == "short-src":
         asc.log_soft_max(dst, s, mx, src[0:128], tmp, tiling, shape)
+    elif what == "softmax-tiling":
+        asc.log_soft_max(dst, s, mx, src, tmp, asc.SoftMaxTiling(), shape)
     elif what == "align":
         asc.log_soft_max(dst, s, mx, src, tmp, tiling, asc.SoftMaxShapeInfo(4, 60, 4, 60))
     else:
@@ -206,6 +208,7 @@ def lsm_misuse(what, x):
         ("no-shape", ValueError, "SoftMaxShapeInfo"),
         ("dtype", TypeError, "src's type"),
         ("short-src", ValueError, "src holds 128"),
+        ("softmax-tiling", TypeError, "needs a LogSoftMaxTiling"),
         ("align", ValueError, "32 B"),
         ("ori", ValueError, "ori_src_k 72"),
     ],

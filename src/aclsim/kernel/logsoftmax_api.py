@@ -133,7 +133,7 @@ def log_soft_max(
     max_tensor: LocalTensor,
     src: LocalTensor,
     shared_tmp_buffer: LocalTensor,
-    tiling: SoftMaxTiling,
+    tiling: LogSoftMaxTiling,
     softmax_shape_info: SoftMaxShapeInfo | None = None,
     *,
     is_reuse_source: bool = False,
@@ -149,8 +149,9 @@ def log_soft_max(
         raise FeatureNotSupportedError(
             "log_soft_max on NZ data (isDataFormatNZ) is not modelled: pass ND rows"
         )
-    if not isinstance(tiling, SoftMaxTiling):
-        raise TypeError(f"log_soft_max needs a LogSoftMaxTiling, got {type(tiling).__name__}")
+    if not isinstance(tiling, LogSoftMaxTiling):
+        raise TypeError(f"log_soft_max needs a LogSoftMaxTiling (log_soft_max_tiling_func fills one; a "
+                        f"default one works with a SoftMaxShapeInfo), got {type(tiling).__name__}")
     if softmax_shape_info is not None and not isinstance(softmax_shape_info, SoftMaxShapeInfo):
         raise TypeError(f"log_soft_max: softmax_shape_info must be a SoftMaxShapeInfo, "
                         f"got {type(softmax_shape_info).__name__}")
@@ -167,7 +168,7 @@ class _LogSoftMax(_SoftMax):
         max_t: LocalTensor,
         src: LocalTensor,
         tmp: LocalTensor,
-        tiling: SoftMaxTiling,
+        tiling: LogSoftMaxTiling,
         shape: SoftMaxShapeInfo | None,
     ) -> None:
         core = current()
@@ -203,7 +204,7 @@ class _LogSoftMax(_SoftMax):
         self.work = tmp.reinterpret_cast(float32)
 
     @staticmethod
-    def _shape(tiling: SoftMaxTiling, shape: SoftMaxShapeInfo | None, isz: int) -> tuple[int, int, int]:
+    def _shape(tiling: LogSoftMaxTiling, shape: SoftMaxShapeInfo | None, isz: int) -> tuple[int, int, int]:
         """``[m, k]`` and the columns the reductions cover."""
         if shape is not None and shape.src_m and shape.src_k:
             m, k = shape.src_m, shape.src_k
