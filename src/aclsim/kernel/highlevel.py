@@ -15,6 +15,13 @@ from aclsim.kernel.layernorm_api import (
     get_layer_norm_nd_tiling_info,
     layer_norm,
 )
+from aclsim.kernel.logsoftmax_api import (
+    LogSoftMaxTiling,
+    get_log_soft_max_max_tmp_size,
+    get_log_soft_max_min_tmp_size,
+    log_soft_max,
+    log_soft_max_tiling_func,
+)
 from aclsim.kernel.math_api import (  # noqa: A004  (round: Ascend C's name)
     ceil,
     clamp_max,
@@ -155,6 +162,7 @@ __all__ = [
     "IterateMode",
     "IterateOrder",
     "LayerNormTiling",
+    "LogSoftMaxTiling",
     "LayoutMode",
     "MM_CFG_BB",
     "Matmul",
@@ -218,6 +226,8 @@ __all__ = [
     "get_log2_max_min_tmp_size",
     "get_log2_tmp_buffer_factor_size",
     "get_log_max_min_tmp_size",
+    "get_log_soft_max_max_tmp_size",
+    "get_log_soft_max_min_tmp_size",
     "get_log_tmp_buffer_factor_size",
     "get_matmul_api_tiling",
     "get_mdl_config",
@@ -247,6 +257,8 @@ __all__ = [
     "log",
     "log10",
     "log2",
+    "log_soft_max",
+    "log_soft_max_tiling_func",
     "power",
     "regist_matmul_obj",
     "round",

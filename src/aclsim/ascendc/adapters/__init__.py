@@ -27,3 +27,7 @@ __all__ += ["co12_params", "fixpipe_old"]
 from aclsim.ascendc.adapters.last1 import matmul_init_static  # noqa: E402 - Matmul configs and members
 
 __all__ += ["matmul_init_static"]
+
+from aclsim.ascendc.adapters.logsoftmax import log_soft_max_tiling_value  # noqa: E402 - LogSoftMax
+
+__all__ += ["log_soft_max_tiling_value"]

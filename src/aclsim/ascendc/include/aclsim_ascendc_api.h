@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "c7580cdd0407dceb"
+#define ACLSIM_ASCENDC_TABLE "8357c1330b8c4df2"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1139,6 +1139,36 @@ struct TransDataTo5HDParams {
 }  // namespace AscendC
 namespace aclsim { namespace detail {
 template <> struct StructId<::AscendC::TransDataTo5HDParams> { static constexpr int value = 25; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
+#define ACLSIM_FIELDS_LogSoftMaxTiling(X) X(uint32_t, srcM) X(uint32_t, srcK) X(uint32_t, srcSize) X(uint32_t, outMaxM) X(uint32_t, outMaxK) X(uint32_t, outMaxSize) X(uint32_t, splitM) X(uint32_t, splitK) X(uint32_t, splitSize) X(uint32_t, reduceM) X(uint32_t, reduceK) X(uint32_t, reduceSize) X(uint32_t, rangeM) X(uint32_t, tailM) X(uint32_t, tailSplitSize) X(uint32_t, tailReduceSize)
+struct LogSoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+    __aicore__ LogSoftMaxTiling() = default;
+    __aicore__ LogSoftMaxTiling(uint32_t srcM_, uint32_t srcK_, uint32_t srcSize_, uint32_t outMaxM_, uint32_t outMaxK_, uint32_t outMaxSize_, uint32_t splitM_, uint32_t splitK_, uint32_t splitSize_, uint32_t reduceM_, uint32_t reduceK_, uint32_t reduceSize_, uint32_t rangeM_, uint32_t tailM_, uint32_t tailSplitSize_, uint32_t tailReduceSize_) : srcM(srcM_), srcK(srcK_), srcSize(srcSize_), outMaxM(outMaxM_), outMaxK(outMaxK_), outMaxSize(outMaxSize_), splitM(splitM_), splitK(splitK_), splitSize(splitSize_), reduceM(reduceM_), reduceK(reduceK_), reduceSize(reduceSize_), rangeM(rangeM_), tailM(tailM_), tailSplitSize(tailSplitSize_), tailReduceSize(tailReduceSize_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_LogSoftMaxTiling
+    ACLSIM_STRUCT_EXTRA_LogSoftMaxTiling
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::LogSoftMaxTiling> { static constexpr int value = 26; };
 } }  // namespace aclsim::detail
 namespace AscendC {
 
@@ -2771,5 +2801,20 @@ __aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const L
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 __aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(588, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+__aicore__ inline void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const LogSoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(589, aclsim_file_, aclsim_line_, dst, sumTensor, maxTensor, src, sharedTmpBuffer, tiling, isReuseSource, isDataFormatNZ); }
+
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+__aicore__ inline void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const LogSoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(590, aclsim_file_, aclsim_line_, dst, sumTensor, maxTensor, src, sharedTmpBuffer, tiling, softmaxShapeInfo, isReuseSource, isDataFormatNZ); }
+
+template <class Shape>
+__aicore__ inline uint32_t GetLogSoftMaxMaxTmpSize(Shape srcShape, uint32_t dataTypeSize, bool isReuseSource, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(591, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, isReuseSource)); }
+
+template <class Shape>
+__aicore__ inline uint32_t GetLogSoftMaxMinTmpSize(Shape srcShape, uint32_t dataTypeSize, bool isReuseSource, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(592, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, isReuseSource)); }
+
+template <class Shape>
+__aicore__ inline uint32_t AclsimLogSoftMaxTilingValue(Shape srcShape, uint32_t dataTypeSize, uint32_t localWorkSpaceSize, uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(593, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, localWorkSpaceSize, index)); }
 
 }  // namespace AscendC
