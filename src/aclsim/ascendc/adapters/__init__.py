@@ -27,3 +27,13 @@ __all__ += ["co12_params", "fixpipe_old"]
 from aclsim.ascendc.adapters.last1 import matmul_init_static  # noqa: E402 - Matmul configs and members
 
 __all__ += ["matmul_init_static"]
+
+from aclsim.ascendc.adapters.mmcb import (  # noqa: E402 - Matmul callbacks
+    matmul_init_constant,
+    matmul_iterate_batch,
+    matmul_set_callbacks,
+    matmul_wait_iterate_batch,
+)
+
+__all__ += ["matmul_init_constant", "matmul_iterate_batch", "matmul_set_callbacks",
+            "matmul_wait_iterate_batch"]
