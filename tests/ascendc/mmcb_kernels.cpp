@@ -264,3 +264,14 @@ extern "C" __global__ __aicore__ void mm_constant_mdl(GM_ADDR a, GM_ADDR b, GM_A
 {
     RunConstant<PLAIN_CFG>(a, b, c, info);
 }
+
+// a change that no longer fits: refused by Init as a runtime tiling would be
+constexpr static auto BAD_CFG = [] {
+    auto constant = GetMatmulApiTiling<AT, AT, CT, CT>(GetMMConfig<MatmulConfigMode::CONFIG_NORM>(CSHAPE));
+    constant.baseM = 24;  // not a multiple of 16
+    return constant;
+}();
+extern "C" __global__ __aicore__ void mm_constant_bad(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR info)
+{
+    RunConstant<BAD_CFG>(a, b, c, info);
+}

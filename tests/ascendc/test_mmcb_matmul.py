@@ -318,3 +318,17 @@ def test_constant_tiling_fields(kernels, name: str) -> None:
         assert mm.tiling == dataclasses.replace(computed, iterate_order=1, step_m=1)
     else:
         assert mm.tiling == computed
+
+
+def test_constant_tiling_change_that_does_not_fit_is_refused(kernels) -> None:
+    m, n, k = 64, 32, 48
+    dev = _Device(np.zeros((m, k), np.float16), np.zeros((k, n), np.float16), np.zeros((m, n), np.float32),
+                  np.zeros(2, np.int32))
+    try:
+        with pytest.raises(AclError, match="baseM 24") as info:
+            kernels.mm_constant_bad[1, None](*dev.bufs)
+            aclsim.synchronize_device()
+    finally:
+        dev.free()
+    lines = SRC.read_text().splitlines()
+    assert "REGIST_MATMUL_OBJ" in lines[info.value.cause.line - 1]
