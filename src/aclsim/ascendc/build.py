@@ -113,6 +113,8 @@ _INIT_CODE = f"""
 from {_MODULE} import ffi
 import aclsim.ascendc.bridge
 aclsim.ascendc.bridge.install(ffi)
+import aclsim.ascendc.adapters.mmcb
+aclsim.ascendc.adapters.mmcb.bind(aclsim.ascendc.bridge.bridge())  # C++ Matmul callbacks call back into C++
 
 @ffi.def_extern(name="_aclsim_py_asc_start")
 def _start():

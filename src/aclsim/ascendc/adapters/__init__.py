@@ -31,3 +31,13 @@ __all__ += ["matmul_init_static"]
 from aclsim.ascendc.adapters.logsoftmax import log_soft_max_tiling_value  # noqa: E402 - LogSoftMax
 
 __all__ += ["log_soft_max_tiling_value"]
+
+from aclsim.ascendc.adapters.mmcb import (  # noqa: E402 - Matmul callbacks
+    matmul_init_constant,
+    matmul_iterate_batch,
+    matmul_set_callbacks,
+    matmul_wait_iterate_batch,
+)
+
+__all__ += ["matmul_init_constant", "matmul_iterate_batch", "matmul_set_callbacks",
+            "matmul_wait_iterate_batch"]

@@ -71,5 +71,6 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_2.h"
 #include "aclsim_ascendc_3.h"
 #include "aclsim_ascendc_logsoftmax.h"
+#include "aclsim_ascendc_mmcb.h"
 
 #endif

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "8357c1330b8c4df2"
+#define ACLSIM_ASCENDC_TABLE "925d9891f74ee4c9"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -1172,6 +1172,31 @@ template <> struct StructId<::AscendC::LogSoftMaxTiling> { static constexpr int 
 } }  // namespace aclsim::detail
 namespace AscendC {
 
+#define ACLSIM_FIELDS_DataCopyOutParams(X) X(uint16_t, cBurstNum) X(uint16_t, burstLen) X(uint16_t, srcStride) X(uint32_t, dstStride) X(uint16_t, oriNSize) X(bool, enUnitFlag) X(int32_t, curM) X(int32_t, curN) X(uint8_t, quantMode) X(uint64_t, quantScalar) X(uint64_t, cbufWorkspaceAddr)
+struct DataCopyOutParams {
+    uint16_t cBurstNum = 0;
+    uint16_t burstLen = 0;
+    uint16_t srcStride = 0;
+    uint32_t dstStride = 0;
+    uint16_t oriNSize = 0;
+    bool enUnitFlag = false;
+    int32_t curM = 0;
+    int32_t curN = 0;
+    uint8_t quantMode = 0;
+    uint64_t quantScalar = 0;
+    uint64_t cbufWorkspaceAddr = 0;
+    __aicore__ DataCopyOutParams() = default;
+    __aicore__ DataCopyOutParams(uint16_t cBurstNum_, uint16_t burstLen_, uint16_t srcStride_, uint32_t dstStride_, uint16_t oriNSize_, bool enUnitFlag_, int32_t curM_, int32_t curN_, uint8_t quantMode_, uint64_t quantScalar_, uint64_t cbufWorkspaceAddr_) : cBurstNum(cBurstNum_), burstLen(burstLen_), srcStride(srcStride_), dstStride(dstStride_), oriNSize(oriNSize_), enUnitFlag(enUnitFlag_), curM(curM_), curN(curN_), quantMode(quantMode_), quantScalar(quantScalar_), cbufWorkspaceAddr(cbufWorkspaceAddr_) {}
+#ifdef ACLSIM_STRUCT_EXTRA_DataCopyOutParams
+    ACLSIM_STRUCT_EXTRA_DataCopyOutParams
+#endif
+};
+}  // namespace AscendC
+namespace aclsim { namespace detail {
+template <> struct StructId<::AscendC::DataCopyOutParams> { static constexpr int value = 27; };
+} }  // namespace aclsim::detail
+namespace AscendC {
+
 constexpr int32_t ONE_BLK_SIZE = 32;
 constexpr int32_t BLOCK_CUBE = 16;
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
@@ -1392,6 +1417,16 @@ public:
     __aicore__ inline void SetSelfDefineData(uint64_t dataPtr, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(564, aclsim_file_, aclsim_line_, *this, dataPtr); }
     __aicore__ inline void InitStaticTiling(int32_t l1Size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(565, aclsim_file_, aclsim_line_, *this, l1Size); }
     __aicore__ inline void InitStaticTiling(int32_t l1Size, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(566, aclsim_file_, aclsim_line_, *this, l1Size, tpipe); }
+    __aicore__ inline void SetCallBacks(uint64_t dataCopyOut, uint64_t copyA1, uint64_t copyB1, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(594, aclsim_file_, aclsim_line_, *this, dataCopyOut, copyA1, copyB1); }
+    template <bool sync = true, bool waitIterateBatch = false, typename T>
+    __aicore__ inline void IterateBatch(const GlobalTensor<T>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, bool enPartialSum = false, uint8_t enAtomic = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(595, aclsim_file_, aclsim_line_, *this, gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic, sync, waitIterateBatch); }
+    template <bool sync = true, typename T>
+    __aicore__ inline void IterateBatch(const LocalTensor<T>& ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, bool enPartialSum = false, uint8_t enAtomic = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(596, aclsim_file_, aclsim_line_, *this, ubCmatrix, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum, enAtomic, sync); }
+    template <typename T>
+    __aicore__ inline void IterateBatch(const LocalTensor<T>& ubCmatrix, bool enPartialSum, uint8_t enAtomic, bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(597, aclsim_file_, aclsim_line_, *this, ubCmatrix, enPartialSum, enAtomic, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC); }
+    __aicore__ inline void WaitIterateBatch(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(598, aclsim_file_, aclsim_line_, *this); }
+    __aicore__ inline void InitConstantTiling(const TCubeTiling& fields, int32_t l1Size, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(599, aclsim_file_, aclsim_line_, *this, fields, l1Size); }
+    __aicore__ inline void InitConstantTiling(const TCubeTiling& fields, int32_t l1Size, const TPipe& tpipe, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) const { ::aclsim::detail::call(600, aclsim_file_, aclsim_line_, *this, fields, l1Size, tpipe); }
 };
 
 class MatmulTilingHost : public ::aclsim::detail::Object {

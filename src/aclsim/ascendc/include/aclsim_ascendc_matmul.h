@@ -39,37 +39,45 @@ using Object = MatmulObject<A::pos, A::format, typename A::T, A::isTrans, A::lay
                             BIAS::pos, BIAS::format, typename BIAS::T>;
 }  // namespace detail_matmul
 
-/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE, MM_CFG = CFG_NORM, MM_CB>: MM_CFG (a MatmulConfig,
-   aclsim_ascendc_last1.h) reaches the Python Matmul object; MM_CB only without callbacks. */
+/* Matmul<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE = C_TYPE, MM_CFG = CFG_NORM, MM_CB>: MM_CFG (a MatmulConfig or a
+   MatmulApiStaticTiling, aclsim_ascendc_last1.h) reaches the Python Matmul object, and MM_CB's functions too
+   (aclsim_ascendc_mmcb.h). */
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<>>
 class Matmul : public detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE> {
     using Base = detail_matmul::Object<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>;
-    static_assert(sizeof(MM_CB) > 0, "MatmulCallBackFunc");
+    static constexpr bool kConstant =
+        std::is_same<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>::value;
 
 public:
     __aicore__ Matmul(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
         : Base(detail_mmcfg::ConfigOf(MM_CFG), aclsim_file_, aclsim_line_)
     {
+        detail_mmcb::Install<MM_CB>::Run(*this, aclsim_file_, aclsim_line_);
     }
     using Base::Init;
     /* a null tiling: the constant one of MM_CFG = GetMatmulApiTiling<...>(cfg, l1Size) */
     __aicore__ inline void Init(const TCubeTiling* tiling, const char* aclsim_file_ = __builtin_FILE(),
                                 int aclsim_line_ = __builtin_LINE()) const
     {
-        if (tiling == nullptr) {
-            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), aclsim_file_, aclsim_line_);
-        } else {
+        if (tiling != nullptr) {
             Base::Init(*tiling, aclsim_file_, aclsim_line_);
+        } else if constexpr (kConstant) {
+            Base::InitConstantTiling(detail_mmcfg::FieldsOf(MM_CFG), MM_CFG.l1Size, aclsim_file_, aclsim_line_);
+        } else {
+            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), aclsim_file_, aclsim_line_);
         }
     }
     __aicore__ inline void Init(const TCubeTiling* tiling, TPipe* tpipe, const char* aclsim_file_ = __builtin_FILE(),
                                 int aclsim_line_ = __builtin_LINE()) const
     {
-        if (tiling == nullptr) {
-            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), *tpipe, aclsim_file_, aclsim_line_);
-        } else {
+        if (tiling != nullptr) {
             Base::Init(*tiling, *tpipe, aclsim_file_, aclsim_line_);
+        } else if constexpr (kConstant) {
+            Base::InitConstantTiling(detail_mmcfg::FieldsOf(MM_CFG), MM_CFG.l1Size, *tpipe, aclsim_file_,
+                                     aclsim_line_);
+        } else {
+            Base::InitStaticTiling(detail_mmcfg::L1SizeOf(MM_CFG), *tpipe, aclsim_file_, aclsim_line_);
         }
     }
 };
