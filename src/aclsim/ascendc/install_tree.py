@@ -15,7 +15,9 @@ headers (links to them), its two libraries (links to the builds) and the files o
 - ``lib64``: ``libaclsim_ascendc.so``, ``libascendcl.so`` (and the C face's other names), and
   :data:`LINK_ONLY` as aliases of ``libascendcl.so``: the Neo samples' CMake links those names
   whatever the run mode, and the linker needs a file for each ``-l``; they add no symbols (a
-  program that calls into them, e.g. ``memcpy_s`` of ``c_sec``, fails to link, naming it).
+  program that calls into them, e.g. ``memcpy_s`` of ``c_sec``, fails to link, naming it);
+  :data:`TILING_LIBRARY` (``libtiling_api.so``) as an alias of ``libaclsim_ascendc.so``, which
+  has the host tiling that ``tiling/tiling_api.h`` calls.
 
 The tree is regenerated on every call (links, small files; each replaced atomically), so it
 follows rebuilt libraries and new headers.
@@ -30,15 +32,18 @@ from aclsim.ascendc.build import CMAKE_DIR, INCLUDE_DIR, LIBRARY, ensure_all, li
 from aclsim.capi import build as capi_build
 from aclsim.capi.prototypes import INCLUDE_DIR as CAPI_INCLUDE
 
-__all__ = ["CMAKE_PACKAGE", "LINK_ONLY", "SETENV", "ensure_tree", "tree_dir"]
+__all__ = ["CMAKE_PACKAGE", "LINK_ONLY", "SETENV", "TILING_LIBRARY", "ensure_tree", "tree_dir"]
 
 #: where the CMake package lies, relative to the tree (a sample's default CMAKE_PREFIX_PATH)
 CMAKE_PACKAGE = Path("tools") / "tikicpulib" / "lib" / "cmake"
 SETENV = Path("bin") / "setenv.bash"
 CCEC = Path("compiler") / "ccec_compiler" / "bin" / "ccec"
 #: library names the samples link that aclsim has nothing for: aliases of libascendcl.so
-LINK_ONLY: tuple[str, ...] = ("libc_sec.so", "libtiling_api.so", "libregister.so", "libplatform.so",
-                              "libascendalog.so")
+LINK_ONLY: tuple[str, ...] = ("libc_sec.so", "libregister.so", "libplatform.so", "libascendalog.so",
+                              "libgraph.so")
+#: the host tiling's library (``tiling/tiling_api.h`` calls into libaclsim_ascendc.so): an alias of it,
+#: so that a tiling program linking ``-ltiling_api`` alone (the older MatMul samples') links and runs
+TILING_LIBRARY = "libtiling_api.so"
 #: the header directories the samples add (``-I``); each is a link to ``include``
 _INCLUDE_ALIASES = (Path("runtime") / "include", Path("acllib") / "include")
 
@@ -102,6 +107,7 @@ def _libraries(root: Path, here: Path, capi: Path) -> None:
     _link(lib64 / capi_build.LIBRARY, capi / capi_build.LIBRARY)
     for alias in (*capi_build.ALIASES, *LINK_ONLY):
         _link(lib64 / alias, capi_build.LIBRARY)
+    _link(lib64 / TILING_LIBRARY, LIBRARY)
 
 
 def ensure_tree(out_dir: str | os.PathLike[str] | None = None) -> Path:

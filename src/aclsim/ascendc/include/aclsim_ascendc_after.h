@@ -70,5 +70,6 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_util.h"
 #include "aclsim_ascendc_2.h"
 #include "aclsim_ascendc_3.h"
+#include "aclsim_ascendc_samples.h"
 
 #endif
