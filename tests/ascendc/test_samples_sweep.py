@@ -76,3 +76,37 @@ def test_list_tensor_desc_constructor_decodes(device) -> None:
     aclsim.synchronize_stream(stream)
     assert np.array_equal(_get(dy, y), t1)
     assert _get(dinfo, info)[:5].tolist() == [2, 2, 8, 8, 1]
+
+
+@pytest.mark.parametrize(("soc", "chip"), [("Ascend310P1", "310P"), ("Ascend910B2", "910B2")])
+def test_platform_of_a_host_program(host_program, soc: str, chip: str) -> None:
+    """PlatformAscendCManager::GetInstance(soc): the figures of the preset the SoC names (the chip aclsim
+    starts on), and MultiCoreMatmulTiling(platform) tiles for that chip as the Python tiling does."""
+    from ascendc_support import run_program
+
+    from aclsim.arch.presets import get_chip
+    from aclsim.kernel.multicore import sys_workspace_size
+
+    exe = host_program([Path(__file__).with_name("samples_platform.cpp")], "samples_platform")
+    proc = run_program(exe, soc, env={"ACLSIM_QUIET": "1"})
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = {k: int(v) for k, v in (line.split() for line in proc.stdout.splitlines())}
+    spec = get_chip(chip)
+    assert got["core"] == got["aiv"] == spec.vector_cores and got["aic"] == spec.cube_cores
+    assert got["sys_ws"] == sys_workspace_size(spec)
+    assert got["soc_version"] == (2 if spec.coupled else 1)  # SocVersion::ASCEND310P / ASCEND910B
+    assert (got["ub"], got["l1"], got["l0c"]) == (spec.ub_bytes, spec.l1_bytes, spec.l0c_bytes)
+    assert got["same"] == 1
+    api = asc.MultiCoreMatmulTiling(spec)
+    api.set_dim(2)
+    api.set_a_type(asc.TPosition.GM, asc.CubeFormat.ND, asc.half, False)
+    api.set_b_type(asc.TPosition.GM, asc.CubeFormat.ND, asc.half, False)
+    api.set_c_type(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    api.set_org_shape(128, 256, 64)
+    api.set_shape(128, 256, 64)
+    api.set_bias(False)
+    api.set_buffer_space(-1, -1, -1)
+    tiling = asc.TCubeTiling()
+    assert api.get_tiling(tiling) == 0
+    for name in ("used_core_num", "single_core_m", "single_core_n", "base_m", "base_n"):
+        assert got[name] == int(getattr(tiling, name)), name

@@ -27,3 +27,7 @@ __all__ += ["co12_params", "fixpipe_old"]
 from aclsim.ascendc.adapters.last1 import matmul_init_static  # noqa: E402 - Matmul configs and members
 
 __all__ += ["matmul_init_static"]
+
+from aclsim.ascendc.adapters.samples import platform_info  # noqa: E402 - samples sweep
+
+__all__ += ["platform_info"]

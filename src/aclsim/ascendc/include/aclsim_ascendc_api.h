@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "167faddd7f6efd3e"
+#define ACLSIM_ASCENDC_TABLE "ad769fc082252365"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -2770,5 +2770,7 @@ __aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const L
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 __aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(587, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
+
+__aicore__ inline int64_t AclsimPlatformInfo(const char* soc, int32_t what, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(588, aclsim_file_, aclsim_line_, soc, what)); }
 
 }  // namespace AscendC

@@ -7,6 +7,8 @@
    - block_idx: the older global of the block's index (an object reading GetBlockIdx() each time it
      is used as a number);
    - IsSameType<A, B>::value;
+   - TCubeTiling at global scope too (CANN's kernel_tiling.h declares it there: kernels that say
+     `using namespace matmul;` only name it unqualified);
    - the other buffer qualifiers of the device compiler (__ubuf__, __cbuf__, __ca__, __cb__, __cc__):
      empty on the host, as __gm__ is. */
 #ifndef ACLSIM_ASCENDC_SAMPLES_H
@@ -49,5 +51,6 @@ inline constexpr AclsimBlockIdx block_idx{};
 }  // namespace AscendC
 
 namespace tik2 = AscendC;
+using ::AscendC::TCubeTiling;
 
 #endif
