@@ -80,3 +80,52 @@ extern "C" __global__ __aicore__ void sweep_list_desc(GM_ADDR desc, GM_ADDR y, G
     out.SetValue(3, static_cast<int32_t>(shape[1]));
     out.SetValue(4, SweepQualified(&probe, &probe));
 }
+
+// The older region-proposal Concat / Extract (dst, src, repeatTimes, modeNumber), in a class of a reopened
+// namespace tik2 as the TopK sample writes it.  x: 16 scores then 16 labels; y: the labels then the scores,
+// each read back from the 16 proposals the two Concats filled.
+namespace tik2 {
+template <typename T> class SweepProposals {
+public:
+    __aicore__ inline void Run(GM_ADDR x, GM_ADDR y)
+    {
+        GlobalTensor<T> xGm, yGm;
+        xGm.SetGlobalBuffer((__gm__ T*)x, 32);
+        yGm.SetGlobalBuffer((__gm__ T*)y, 32);
+        pipe.InitBuffer(inQ, 1, 32 * sizeof(T));
+        pipe.InitBuffer(outQ, 1, 32 * sizeof(T));
+        pipe.InitBuffer(propBuf, 16 * 8 * sizeof(T));
+        LocalTensor<T> src = inQ.AllocTensor<T>();
+        DataCopy(src, xGm, 32);
+        inQ.EnQue(src);
+        src = inQ.DeQue<T>();
+        LocalTensor<T> props = propBuf.Get<T>();
+        LocalTensor<T> dst = outQ.AllocTensor<T>();
+        Duplicate(props, T(0), 128);
+        PipeBarrier<PIPE_V>();
+        Concat(props, src, 1, 4);
+        PipeBarrier<PIPE_V>();
+        Concat(props, src[16], 1, 5);
+        PipeBarrier<PIPE_V>();
+        Extract(dst, props, 1, 5);
+        Extract(dst[16], props, 1, 4);
+        outQ.EnQue(dst);
+        inQ.FreeTensor(src);
+        dst = outQ.DeQue<T>();
+        DataCopy(yGm, dst, 32);
+        outQ.FreeTensor(dst);
+    }
+
+private:
+    TPipe pipe;
+    TQue<QuePosition::VECIN, 1> inQ;
+    TQue<QuePosition::VECOUT, 1> outQ;
+    TBuf<TPosition::VECCALC> propBuf;
+};
+}  // namespace tik2
+
+extern "C" __global__ __aicore__ void sweep_proposals(GM_ADDR x, GM_ADDR y)
+{
+    tik2::SweepProposals<half> op;
+    op.Run(x, y);
+}

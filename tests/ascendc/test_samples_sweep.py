@@ -18,9 +18,9 @@ LEN = 64
 
 
 @pytest.fixture
-def device(cpp_kernels):
+def device(cpp_kernels, request):
     kernels = cpp_kernels([SOURCE])
-    aclsim.init(chip="tiny")
+    aclsim.init(chip=getattr(request, "param", "tiny"))
     aclsim.set_device(0)
     made: list[object] = []
 
@@ -76,6 +76,23 @@ def test_list_tensor_desc_constructor_decodes(device) -> None:
     aclsim.synchronize_stream(stream)
     assert np.array_equal(_get(dy, y), t1)
     assert _get(dinfo, info)[:5].tolist() == [2, 2, 8, 8, 1]
+
+
+@pytest.mark.parametrize("device", ["310P"], indirect=True)
+def test_older_proposal_concat_and_extract(device) -> None:
+    """Concat / Extract (dst, src, repeatTimes, modeNumber): the region proposals' older names, here in a
+    class of a reopened namespace tik2, as ProposalConcat / ProposalExtract."""
+    kernels, put = device
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-50, 50, 32).astype(np.float16)
+    y = np.zeros(32, np.float16)
+    dx, dy = put(x), put(y)
+    stream = aclsim.create_stream()
+    launch = kernels.sweep_proposals[1, stream](dx, dy)
+    aclsim.synchronize_stream(stream)
+    assert np.array_equal(_get(dy, y), np.concatenate([x[16:], x[:16]]))
+    ops = [i.op for i in launch.streams[0]]
+    assert ops.count("proposal_concat") == 2 and ops.count("proposal_extract") == 2
 
 
 @pytest.mark.parametrize(("soc", "chip"), [("Ascend310P1", "310P"), ("Ascend910B2", "910B2")])

@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "ad769fc082252365"
+#define ACLSIM_ASCENDC_TABLE "c379b523eb49129e"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -2772,5 +2772,11 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 __aicore__ inline void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(587, aclsim_file_, aclsim_line_, dstTensor, inSumTensor, inMaxTensor, srcTensor, tiling, isReuseSource, isBasicBlock, isDataFormatNZ); }
 
 __aicore__ inline int64_t AclsimPlatformInfo(const char* soc, int32_t what, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(588, aclsim_file_, aclsim_line_, soc, what)); }
+
+template <typename T>
+__aicore__ inline void Concat(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTimes, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(589, aclsim_file_, aclsim_line_, dst, src, repeatTimes, modeNumber); }
+
+template <typename T>
+__aicore__ inline void Extract(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTimes, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(590, aclsim_file_, aclsim_line_, dst, src, repeatTimes, modeNumber); }
 
 }  // namespace AscendC

@@ -1,7 +1,8 @@
 /* aclsim: names of the older Ascend C releases that the public kernel-invocation samples still spell
    (api_cxx.txt, section "## Samples sweep"; docs/ascendc_cpp.md, "The older samples"):
    - namespace tik2: the name of namespace AscendC before its release (`using namespace tik2;`,
-     `tik2::GmAlloc`); an alias, so everything of AscendC is reached through it;
+     `tik2::GmAlloc`, kernels that put their classes in `namespace tik2 { ... }`): a namespace of its
+     own (an alias could not be reopened) that uses namespace AscendC, so its names are found through it;
    - ParamOffset<T>(gm, blockLength): this block's part of a GM buffer split evenly over the blocks
      (gm + GetBlockIdx() * blockLength elements of T);
    - block_idx: the older global of the block's index (an object reading GetBlockIdx() each time it
@@ -50,7 +51,9 @@ inline constexpr AclsimBlockIdx block_idx{};
 
 }  // namespace AscendC
 
-namespace tik2 = AscendC;
+namespace tik2 {
+using namespace ::AscendC;
+}
 using ::AscendC::TCubeTiling;
 
 #endif
