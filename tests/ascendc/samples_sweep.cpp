@@ -1,5 +1,5 @@
 // Kernels of the samples sweep's tests (test_samples_sweep.py): the older spellings the public
-// kernel-invocation samples use (namespace tik2, ParamOffset, block_idx, IsSameType, __ubuf__) and
+// kernel-invocation samples use (namespace tik2, ParamOffset, block_idx, block_num, IsSameType, __ubuf__) and
 // ListTensorDesc's decoding constructor.  Our own kernels, checked against NumPy.
 #include "kernel_operator.h"
 #include "kernel_operator_list_tensor_intf.h"
@@ -12,7 +12,7 @@ template <typename T> __aicore__ inline T SweepBias()
     return IsSameType<T, half>::value ? T(1.0f) : T(2.0f);
 }
 
-// y[b * 64 + i] = x[b * 64 + i] + bias + b, block b's part found with ParamOffset and block_idx
+// y[b * 64 + i] = x[b * 64 + i] + bias + b * blocks, block b's part found with ParamOffset
 template <typename T> __aicore__ inline void SweepOffsets(GM_ADDR x, GM_ADDR y)
 {
     GlobalTensor<T> xGm, yGm;
@@ -28,7 +28,7 @@ template <typename T> __aicore__ inline void SweepOffsets(GM_ADDR x, GM_ADDR y)
     inQ.EnQue(a);
     a = inQ.DeQue<T>();
     LocalTensor<T> b = outQ.AllocTensor<T>();
-    const int64_t idx = block_idx;
+    const int64_t idx = block_idx * block_num;  // the device compiler's globals
     Adds(b, a, static_cast<T>(static_cast<float>(SweepBias<T>()) + static_cast<float>(idx)), SWEEP_LEN);
     outQ.EnQue(b);
     inQ.FreeTensor(a);

@@ -43,7 +43,7 @@ def _get(d: object, like: np.ndarray) -> np.ndarray:
 
 @pytest.mark.parametrize(("name", "dtype", "bias"), [("sweep_offsets_half", np.float16, 1.0),
                                                       ("sweep_offsets_float", np.float32, 2.0)])
-def test_param_offset_and_block_idx_split_by_block(device, name: str, dtype: type, bias: float) -> None:
+def test_param_offset_block_idx_and_block_num(device, name: str, dtype: type, bias: float) -> None:
     kernels, put = device
     blocks = 4
     x = np.random.default_rng(3).uniform(-8, 8, blocks * LEN).astype(dtype)
@@ -55,9 +55,9 @@ def test_param_offset_and_block_idx_split_by_block(device, name: str, dtype: typ
     got = _get(dy, y)
     for b in range(blocks):
         part = slice(b * LEN, (b + 1) * LEN)
-        expect = (x[part].astype(np.float32) + np.float32(dtype(bias + b))).astype(dtype)
+        expect = (x[part].astype(np.float32) + np.float32(dtype(bias + b * blocks))).astype(dtype)
         assert np.array_equal(got[part], expect), b
-    # the block's GetBlockIdx (ParamOffset, block_idx) records no instruction; Adds is at its C++ line
+    # GetBlockIdx / GetBlockNum (ParamOffset, block_idx, block_num) record no instruction; Adds has its line
     adds = [i for i in launch.streams[0] if i.op.startswith("adds")]
     assert adds and adds[0].file.endswith("samples_sweep.cpp")
 

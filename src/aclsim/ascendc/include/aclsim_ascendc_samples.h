@@ -5,8 +5,8 @@
      own (an alias could not be reopened) that uses namespace AscendC, so its names are found through it;
    - ParamOffset<T>(gm, blockLength): this block's part of a GM buffer split evenly over the blocks
      (gm + GetBlockIdx() * blockLength elements of T);
-   - block_idx: the older global of the block's index (an object reading GetBlockIdx() each time it
-     is used as a number);
+   - block_idx, block_num: the device compiler's globals of the block's index and the launch's block
+     count (objects reading GetBlockIdx() / GetBlockNum() each time they are used as a number);
    - IsSameType<A, B>::value;
    - TCubeTiling at global scope too (CANN's kernel_tiling.h declares it there: kernels that say
      `using namespace matmul;` only name it unqualified);
@@ -44,12 +44,23 @@ __aicore__ inline GM_ADDR ParamOffset(GM_ADDR gm, int64_t blockLength, const cha
     return gm + GetBlockIdx(aclsim_file_, aclsim_line_) * blockLength * static_cast<int64_t>(sizeof(T));
 }
 
-struct AclsimBlockIdx {
-    __aicore__ operator int64_t() const { return GetBlockIdx(); }
-};
-inline constexpr AclsimBlockIdx block_idx{};
-
 }  // namespace AscendC
+
+namespace aclsim {
+namespace detail {
+/* block_idx / block_num: read each time they are used as a number (no source line of their own) */
+struct BlockIdxVar {
+    __aicore__ operator int64_t() const { return ::AscendC::GetBlockIdx(nullptr, 0); }
+};
+struct BlockNumVar {
+    __aicore__ operator int64_t() const { return ::AscendC::GetBlockNum(nullptr, 0); }
+};
+}  // namespace detail
+}  // namespace aclsim
+
+/* the device compiler's globals of the block's index and the launch's block count */
+inline constexpr ::aclsim::detail::BlockIdxVar block_idx{};
+inline constexpr ::aclsim::detail::BlockNumVar block_num{};
 
 namespace tik2 {
 using namespace ::AscendC;
