@@ -92,3 +92,13 @@ def test_tiling_program_links_tiling_api_alone(built: dict[str, Path]) -> None:
     for name, field in fields.items():
         assert int(got[name]) == int(getattr(tiling, field)), name
     assert got["size"] == "192"
+
+
+def test_cflags_define_both_cpu_modes() -> None:
+    """``aclsim ascendc --cflags`` gives what ``tikicpulib::<soc>`` gives: the older samples test
+    ``__CCE_KT_TEST__``, the newer ``ASCENDC_CPU_DEBUG``."""
+    from aclsim.ascendc.build import CMAKE_DIR, cflags
+
+    words = cflags("Ascend910B1").split()
+    assert "-D__CCE_KT_TEST__" in words and "-DASCENDC_CPU_DEBUG" in words
+    assert "__CCE_KT_TEST__;ASCENDC_CPU_DEBUG" in (CMAKE_DIR / "tikicpulibConfig.cmake").read_text()
