@@ -24,6 +24,11 @@ from aclsim.ascendc import install_tree
 pytestmark = pytest.mark.slow
 
 MIRROR = Path("/work/.mirror/tjulitianyi1997+AscendProjects/repo")
+#: a newer copy of the samples' operator/ (github.com/Mr-Xiao2021/ascend_op_learning)
+NEWER_MIRROR = Path("/work/.mirror/Mr-Xiao2021+ascend_op_learning/repo")
+#: Ascend/samples itself, for the older kernel-invocation samples
+ASCEND_MIRROR = Path("/work/.mirror/Ascend+samples/repo")
+KERNEL_INVOCATION = "cplusplus/level1_single_api/4_op_dev/6_ascendc_custom_op/kernel_invocation"
 
 #: the samples whose run.sh takes -r/-v/-i and whose data scripts need only NumPy (the CCE-language
 #: style and the Neo style; docs/ascendc_cpp.md lists the others and why)
@@ -40,18 +45,23 @@ SAMPLES = (
 )
 
 
-def _fetch(sample: str, dest: Path) -> None:
+def _fetch(sample: str, dest: Path, mirror: Path = MIRROR, folder: str = "operator") -> None:
     env = os.environ.get("ACLSIM_ASCENDC_SAMPLES")
-    path = Path(env) if env else MIRROR
-    if (path / "operator" / sample).is_dir():
-        shutil.copytree(path / "operator" / sample, dest)
+    path = Path(env) if env else mirror
+    if (path / folder / sample).is_dir():
+        shutil.copytree(path / folder / sample, dest)
         return
     if not ((path / "HEAD").is_file() and (path / "objects").is_dir() and shutil.which("git")):
-        pytest.skip("no copy of Ascend's samples (set ACLSIM_ASCENDC_SAMPLES to a checkout with operator/)")
+        pytest.skip(f"no copy of Ascend's samples (set ACLSIM_ASCENDC_SAMPLES to a checkout with {folder}/)")
+    where = f"{folder}/{sample}"
+    listed = subprocess.run(["git", f"--git-dir={path}", "ls-tree", "--name-only", "HEAD", where],
+                            capture_output=True, text=True, timeout=120)
+    if not listed.stdout.strip():
+        pytest.skip(f"{folder}/{sample} is not in {path}")
     dest.mkdir(parents=True)
-    archive = subprocess.run(["git", f"--git-dir={path}", "archive", "HEAD", f"operator/{sample}"],
+    archive = subprocess.run(["git", f"--git-dir={path}", "archive", "HEAD", where],
                              capture_output=True, check=True, timeout=120).stdout
-    subprocess.run(["tar", "-x", "-C", str(dest), f"--strip-components={sample.count('/') + 2}"],
+    subprocess.run(["tar", "-x", "-C", str(dest), f"--strip-components={where.count('/') + 1}"],
                    input=archive, check=True, timeout=120)
 
 
@@ -66,10 +76,13 @@ def toolkit(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return install_tree.ensure_tree(tmp_path_factory.mktemp("ascendc-samples-lib"))
 
 
-@pytest.mark.parametrize("sample", SAMPLES)
-def test_sample_runs_through_its_run_sh(sample: str, toolkit: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("sample", "mirror"), [*((s, MIRROR) for s in SAMPLES),
+                                                 # the newer MatMul sample: PlatformAscendC, kernel_tiling.h
+                                                 ("MatmulCustomSample/KernelLaunch/MatmulInvocationNeo",
+                                                  NEWER_MIRROR)])
+def test_sample_runs_through_its_run_sh(sample: str, mirror: Path, toolkit: Path, tmp_path: Path) -> None:
     work = tmp_path / "sample"
-    _fetch(sample, work)
+    _fetch(sample, work, mirror)
     (work / "output").mkdir(exist_ok=True)  # the older samples' repositories keep input/, not output/
     dropped = ("ACLSIM_PYTHON", "VIRTUAL_ENV", "CMAKE_PREFIX_PATH")
     env = {k: v for k, v in os.environ.items() if k not in dropped}
@@ -83,17 +96,41 @@ def test_sample_runs_through_its_run_sh(sample: str, toolkit: Path, tmp_path: Pa
     assert "aclsim: " in out and "modeled" in out  # it ran on aclsim, with the core model's report
 
 
-#: the older samples whose run.sh takes the run mode alone and the toolkit from ASCEND_HOME_DIR, and
-#: whose check is the md5sum of the output beside the golden file's.  MatMulInvocation runs its Matmul
-#: on the AIC of CANN's default MIX_MODE (its AIVs return at once) and builds a stand-alone host
-#: tiling program (`custom_tiling/main.cpp`, linked against libtiling_api)
-OLDER_SAMPLES = ("MatMulCustomSample/KernelLaunch/MatMulInvocation",)
+#: the older kernel-invocation samples of Ascend/samples (namespace tik2, ParamOffset, the product types):
+#: ``run.sh <kernel file> ascend310p AiCore cpu`` with ``ASCEND_HOME_DIR`` at the toolkit; they print the
+#: md5sums of ``output/*.bin``, the check being the output's equal to the golden's
+OLDER_SAMPLES = (("Add", "add_custom"), ("Add_tile", "add_custom"), ("MatMul", "matmul_custom"))
 
 
-@pytest.mark.parametrize("sample", OLDER_SAMPLES)
-def test_older_sample_runs_through_its_run_sh(sample: str, toolkit: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("sample", "kernel"), OLDER_SAMPLES)
+def test_older_sample_runs_through_its_run_sh(sample: str, kernel: str, toolkit: Path,
+                                              tmp_path: Path) -> None:
     work = tmp_path / "sample"
-    _fetch(sample, work)
+    _fetch(sample, work, ASCEND_MIRROR, KERNEL_INVOCATION)
+    (work / "output").mkdir(exist_ok=True)
+    dropped = ("ACLSIM_PYTHON", "VIRTUAL_ENV", "CMAKE_PREFIX_PATH")
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["ASCEND_HOME_DIR"] = str(toolkit)
+    proc = subprocess.run(["bash", "run.sh", kernel, "ascend310p", "AiCore", "cpu"], cwd=work,
+                          capture_output=True, text=True, timeout=600, env=env)
+    out = proc.stdout + proc.stderr
+    assert "execute op on cpu succeed" in out, out[-4000:]
+    assert "aclsim: " in out and "modeled" in out
+    sums = dict(line.split()[::-1] for line in proc.stdout.splitlines() if line.endswith(".bin"))
+    assert len(sums) == 2 and len(set(sums.values())) == 1, sums  # output/golden.bin and the output
+
+
+#: MatMulInvocation (operator/, the CCE-language style): its run.sh takes the run mode alone and the
+#: toolkit from ASCEND_HOME_DIR and prints the md5sums of output/*.bin; its Matmul runs on the AIC of
+#: CANN's default MIX_MODE (its AIVs return at once), and it builds a stand-alone host tiling program
+#: (`custom_tiling/main.cpp`, linked against libtiling_api)
+MATMUL_INVOCATION = "MatMulCustomSample/KernelLaunch/MatMulInvocation"
+
+
+def test_matmul_invocation_runs_through_its_run_sh(toolkit: Path, tmp_path: Path) -> None:
+    work = tmp_path / "sample"
+    _fetch(MATMUL_INVOCATION, work)
     dropped = ("ACLSIM_PYTHON", "VIRTUAL_ENV", "CMAKE_PREFIX_PATH")
     env = {k: v for k, v in os.environ.items() if k not in dropped}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"

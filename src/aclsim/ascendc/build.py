@@ -185,10 +185,11 @@ def ensure_all(out_dir: str | os.PathLike[str] | None = None) -> tuple[Path, Pat
 
 def cflags(soc: str | None = None) -> str:
     """What a CPU-debug build of a kernel and its host program compiles with (AscendCL's headers
-    too: the samples' data helpers include ``acl/acl.h``); ``soc`` (``Ascend910B1``, ...) adds the
-    ``ACLSIM_SOC`` define the CMake package's ``tikicpulib::<soc>`` gives: the chip preset aclsim
-    runs the kernel on (``ACLSIM_CHIP`` overrides it at run time)."""
-    flags = f"-I{INCLUDE_DIR} -I{CAPI_INCLUDE} -D__CCE_KT_TEST__ -std=c++17"
+    too: the samples' data helpers include ``acl/acl.h``; both CPU-mode defines, ``__CCE_KT_TEST__``
+    and the newer samples' ``ASCENDC_CPU_DEBUG``, as ``tikicpulib::<soc>`` gives them); ``soc``
+    (``Ascend910B1``, ...) adds the ``ACLSIM_SOC`` define the CMake package's ``tikicpulib::<soc>``
+    gives: the chip preset aclsim runs the kernel on (``ACLSIM_CHIP`` overrides it at run time)."""
+    flags = f"-I{INCLUDE_DIR} -I{CAPI_INCLUDE} -D__CCE_KT_TEST__ -DASCENDC_CPU_DEBUG -std=c++17"
     if soc:
         if not re.fullmatch(r"[A-Za-z0-9_]+", soc):
             raise ValueError(f"--soc {soc!r}: a SoC name is letters and digits "

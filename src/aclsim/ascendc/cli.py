@@ -2,8 +2,8 @@
 
 ``aclsim ascendc --cflags --libs`` prints, pkg-config style, what a CPU-debug build of a kernel
 and its host program needs: the include flags of ``kernel_operator.h`` / ``tikicpulib.h`` and of
-AscendCL's headers, ``-D__CCE_KT_TEST__``, ``-std=c++17`` (``--soc Ascend910B1`` adds the chip
-define the CMake package gives), and ``-L``/``-rpath``/``-l`` of ``libaclsim_ascendc.so`` and
+AscendCL's headers, ``-D__CCE_KT_TEST__ -DASCENDC_CPU_DEBUG``, ``-std=c++17`` (``--soc Ascend910B1``
+adds the chip define the CMake package gives), and ``-L``/``-rpath``/``-l`` of ``libaclsim_ascendc.so`` and
 ``libascendcl.so``, building both on first use (:mod:`aclsim.ascendc.build`).
 ``aclsim ascendc build`` builds them now (again); ``--libdir`` prints where
 ``libaclsim_ascendc.so`` is; ``--cmake-prefix`` prints a directory laid out like a CANN toolkit

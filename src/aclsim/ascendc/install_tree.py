@@ -32,7 +32,7 @@ from aclsim.ascendc.build import CMAKE_DIR, INCLUDE_DIR, LIBRARY, ensure_all, li
 from aclsim.capi import build as capi_build
 from aclsim.capi.prototypes import INCLUDE_DIR as CAPI_INCLUDE
 
-__all__ = ["CMAKE_PACKAGE", "LINK_ONLY", "SETENV", "ensure_tree", "tree_dir"]
+__all__ = ["CMAKE_PACKAGE", "LINK_ONLY", "SETENV", "TILING_LIBRARY", "ensure_tree", "tree_dir"]
 
 #: where the CMake package lies, relative to the tree (a sample's default CMAKE_PREFIX_PATH)
 CMAKE_PACKAGE = Path("tools") / "tikicpulib" / "lib" / "cmake"

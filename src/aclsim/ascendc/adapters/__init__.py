@@ -41,3 +41,7 @@ from aclsim.ascendc.adapters.mmcb import (  # noqa: E402 - Matmul callbacks
 
 __all__ += ["matmul_init_constant", "matmul_iterate_batch", "matmul_set_callbacks",
             "matmul_wait_iterate_batch"]
+
+from aclsim.ascendc.adapters.samples import platform_info  # noqa: E402 - samples sweep
+
+__all__ += ["platform_info"]

@@ -72,5 +72,6 @@ using QuePosition = TPosition;
 #include "aclsim_ascendc_3.h"
 #include "aclsim_ascendc_logsoftmax.h"
 #include "aclsim_ascendc_mmcb.h"
+#include "aclsim_ascendc_samples.h"
 
 #endif

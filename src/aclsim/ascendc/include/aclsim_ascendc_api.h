@@ -1,6 +1,6 @@
 /* Generated from aclsim/ascendc/api_cxx.txt by `python -m aclsim.ascendc.gen_cxx`: do not edit. */
 #pragma once
-#define ACLSIM_ASCENDC_TABLE "925d9891f74ee4c9"
+#define ACLSIM_ASCENDC_TABLE "b66066494ca7acbe"
 namespace aclsim { namespace detail {
 template <int N> struct Words {
     uint64_t w[N];
@@ -2851,5 +2851,13 @@ __aicore__ inline uint32_t GetLogSoftMaxMinTmpSize(Shape srcShape, uint32_t data
 
 template <class Shape>
 __aicore__ inline uint32_t AclsimLogSoftMaxTilingValue(Shape srcShape, uint32_t dataTypeSize, uint32_t localWorkSpaceSize, uint32_t index, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<uint32_t>(::aclsim::detail::call(593, aclsim_file_, aclsim_line_, srcShape, dataTypeSize, localWorkSpaceSize, index)); }
+
+__aicore__ inline int64_t AclsimPlatformInfo(const char* soc, int32_t what, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { return ::aclsim::detail::unpack<int64_t>(::aclsim::detail::call(601, aclsim_file_, aclsim_line_, soc, what)); }
+
+template <typename T>
+__aicore__ inline void Concat(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTimes, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(602, aclsim_file_, aclsim_line_, dst, src, repeatTimes, modeNumber); }
+
+template <typename T>
+__aicore__ inline void Extract(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t repeatTimes, int32_t modeNumber, const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE()) { ::aclsim::detail::call(603, aclsim_file_, aclsim_line_, dst, src, repeatTimes, modeNumber); }
 
 }  // namespace AscendC

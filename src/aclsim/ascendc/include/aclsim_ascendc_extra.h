@@ -33,5 +33,6 @@ template <class T> void AclsimLocalTensorAt();
 #include "aclsim_ascendc_multi_extra.h"  // GlobalTensor::address_
 #include "aclsim_ascendc_cube_extra.h"
 #include "aclsim_ascendc_2_extra.h"
+#include "aclsim_ascendc_samples_extra.h"
 
 #endif

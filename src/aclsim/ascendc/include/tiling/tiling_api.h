@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "kernel_operator.h"
+#include "tiling/platform/platform_ascendc.h"
 
 #ifndef ACLSIM_SOC
 #define ACLSIM_SOC ""
@@ -66,6 +67,12 @@ public:
         : MatmulTilingHost(false, ACLSIM_SOC, aclsim_file_, aclsim_line_)
     {
     }
+    /* the tiling for a platform's chip (the SoC it names starts aclsim, as a first GmAlloc would) */
+    explicit MatmulApiTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform,
+                             const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : MatmulTilingHost(false, ascendcPlatform.AclsimSoc(), aclsim_file_, aclsim_line_)
+    {
+    }
     int64_t GetTiling(optiling::TCubeTiling& tiling, const char* aclsim_file_ = __builtin_FILE(),
                       int aclsim_line_ = __builtin_LINE()) const
     {
@@ -90,12 +97,21 @@ protected:
         : MatmulTilingHost(multiCore, ACLSIM_SOC, aclsim_file_, aclsim_line_)
     {
     }
+    MatmulApiTiling(bool multiCore, const char* soc, const char* aclsim_file_, int aclsim_line_)
+        : MatmulTilingHost(multiCore, soc, aclsim_file_, aclsim_line_)
+    {
+    }
 };
 
 class MultiCoreMatmulTiling : public MatmulApiTiling {
 public:
     MultiCoreMatmulTiling(const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
         : MatmulApiTiling(true, aclsim_file_, aclsim_line_)
+    {
+    }
+    explicit MultiCoreMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform,
+                                   const char* aclsim_file_ = __builtin_FILE(), int aclsim_line_ = __builtin_LINE())
+        : MatmulApiTiling(true, ascendcPlatform.AclsimSoc(), aclsim_file_, aclsim_line_)
     {
     }
 };
