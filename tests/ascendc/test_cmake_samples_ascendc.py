@@ -79,7 +79,10 @@ def toolkit(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("sample", "mirror"), [*((s, MIRROR) for s in SAMPLES),
                                                  # the newer MatMul sample: PlatformAscendC, kernel_tiling.h
                                                  ("MatmulCustomSample/KernelLaunch/MatmulInvocationNeo",
-                                                  NEWER_MIRROR)])
+                                                  NEWER_MIRROR),
+                                                 # the asynchronous Matmul: Iterate<false>, GetTensorC<false>
+                                                 ("MatmulLeakyReluCustomSample/KernelLaunch/"
+                                                  "MatmulLeakyReluInvocationAsync", NEWER_MIRROR)])
 def test_sample_runs_through_its_run_sh(sample: str, mirror: Path, toolkit: Path, tmp_path: Path) -> None:
     work = tmp_path / "sample"
     _fetch(sample, work, mirror)

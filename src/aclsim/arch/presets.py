@@ -4,6 +4,7 @@ Sources (abbreviations as in ``design/reference/ascend-api.md``):
 
 - [ASC-2201] asc-devkit ``docs/zh/guide/.../架构规格/NPU架构版本2201.md``: AIC/AIV split, per-core
   memory sizes and alignments, 8 event IDs per HardEvent, ``ASC_UB_SIZE = 192*1024 - 256``.
+- [ASC-2002] asc-devkit ``include/utils/base/sys_constants.h`` (arch 2002, the 310P): ``ASC_UB_SIZE``.
 - [ASC-SIMD] asc-devkit ``SIMD计算说明/高维切分.md``: 256 B per vector repeat, repeatTime <= 255.
 - [ATC] hiascend.com ATC ``--aicore_num`` page: "ai_core_cnt=24, cube_core_cnt=24,
   vector_core_cnt=48" (split) and "ai_core_cnt=10, vector_core_cnt=8" (coupled).
@@ -261,7 +262,7 @@ ASCEND_310P = ChipSpec(
     l0b_bytes=64 * KiB,
     l0c_bytes=256 * KiB,
     bt_bytes=0,  # no bias table on Atlas inference AI Core ([ASC] Mmad: cmatrixSource false only)
-    ub_reserved_bytes=256,
+    ub_reserved_bytes=0,
     events_per_pipe_pair=8,
     que_buffers_per_position=8,
     dram_kind="DDR",
@@ -280,6 +281,9 @@ ASCEND_310P = ChipSpec(
         "clock_hz": "[OPPROF] sim_defs.h 1060 MHz (310P1-310P4)",
         "ub_bytes, l0c_bytes": "[INI] Ascend310P3 ub_size=262144, l0_c=256 KiB (UNVERIFIED)",
         "l1_bytes": "ESTIMATE: 1 MiB",
+        "ub_reserved_bytes": "[ASC-2002] asc-devkit include/utils/base/sys_constants.h: ASC_UB_SIZE = "
+        "256*1024 for arch 2002 (and kernel_utils_constants.h TOTAL_UB_SIZE = 256*1024): nothing reserved, "
+        "where arch 2201 has 192*1024 - 256",
         "l0a/l0b bytes, alignments": "[INI] 64 KiB; [ASC] same alignment table as 2201",
         "events_per_pipe_pair": "[ASC] event IDs 0-7 on Atlas inference AI Core",
         "dram_kind, dram_bytes, dram_bandwidth": "[PRESS] Atlas 300I Duo: 96 GB LPDDR4X, 408 GB/s "

@@ -54,6 +54,7 @@ from aclsim.ascendc.table import (
 from aclsim.errors import AclError, KernelFault, RaceError
 from aclsim.kernel import set_source_location
 from aclsim.kernel.blocks import locate_acl_error
+from aclsim.runtime.memory import is_device_address
 from aclsim.runtime.pointers import allocation_at
 from aclsim.sim.trace import write_trace
 
@@ -337,6 +338,13 @@ class Bridge:
             return 100000  # ACL_ERROR_INVALID_PARAM: printed
         kernel = asc.kernel(self._block_body(name, file, line, body, ctx), **options)
         args = [asc.GmAddr(self.to_device(p)) if p else None for p in pointers]
+        for k, (p, a) in enumerate(zip(pointers, args, strict=True)):
+            if p and a is not None and int(a) == p and not is_device_address(p):
+                print(f"aclsim: {name}<<<{block_dim}>>> at {file}:{line}: argument {k + 1} ({p:#x}) is not "
+                      "GmAlloc memory: ICPU_RUN_KF takes GmAlloc memory for every kernel argument (CANN's "
+                      "CPU debug reads other host memory too; aclsim's global memory is device memory), so "
+                      "the kernel faults where it touches it: allocate it with AscendC::GmAlloc",
+                      file=sys.stderr)
         watch = GmWatch(self._regions_of(pointers))
         try:
             launch = kernel[block_dim](*args)  # the current context's default stream
@@ -350,7 +358,7 @@ class Bridge:
                       file=sys.stderr)
             return exc.code
         finally:
-            self.objects.clear()  # the launch's handles go with it (the same dict: fast_call holds it)
+            self.objects.clear()  # the launch's handles go with it (the same dict: the C call path holds it)
             self.objects[0] = None
             self.tiling_key = None
             asc.source_location(None)
