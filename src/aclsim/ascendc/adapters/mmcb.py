@@ -78,8 +78,7 @@ def _run(fn: Any, name: str, values: list[int]) -> None:
     try:
         rc = fn(words)
     finally:
-        b.where = where
-        asc.set_source_location(at)
+        asc.set_source_location(at)  # (the bridge's where is this location)
     if rc != 0:
         exc = b.take_error()
         if exc is None:  # pragma: no cover - the trampoline keeps an error for each failure
