@@ -71,14 +71,14 @@ def _word(value: Any) -> int:
 def _run(fn: Any, name: str, values: list[int]) -> None:
     """Call a trampoline; restore the caller's source location; raise the callback's error."""
     b = _bridge()
-    at = asc.source_location(None)  # the call that copies (its C++ line)
+    at = asc.source_location(None)  # the call that copies (its C++ line; the bridge's where)
     asc.set_source_location(at)
-    where = b.where
+    where = at if at is not None else ("", 0)
     words = (ctypes.c_int64 * len(values))(*[_word(v) for v in values])
     try:
         rc = fn(words)
     finally:
-        asc.set_source_location(at)  # (the bridge's where is this location)
+        asc.set_source_location(at)
     if rc != 0:
         exc = b.take_error()
         if exc is None:  # pragma: no cover - the trampoline keeps an error for each failure
